@@ -1,0 +1,41 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { Viewer } from './viewer.ts';
+
+/**
+ * The one visibility rule of server-rules.md ("Who sees what"). Every query on videos or
+ * directs, and every media request, asks this module; nothing else filters privacy.
+ *
+ * `alias` is the SQL name of the table in the query ("videos", "v", "directs", ...).
+ */
+const privacyCondition = (viewer: Viewer, alias: string): SQL => {
+  const t = sql.raw(`"${alias}"`);
+  if (viewer === null) return sql`${t}.privacy = 0`;
+  switch (viewer.role) {
+    case 'user':
+      return sql`${t}.privacy in (0, 1)`;
+    case 'plateau':
+      return viewer.gdaAccess ? sql`true` : sql`(${t}.privacy <> 2 or not ${t}.gpa_restricted)`;
+    case 'geek':
+      return sql`true`;
+  }
+};
+
+/** Videos this viewer may see: privacy, and unpublished ones only for members. */
+export const visibleVideo = (viewer: Viewer, alias = 'videos'): SQL => {
+  const privacy = privacyCondition(viewer, alias);
+  if (viewer === null || viewer.role === 'user') {
+    return sql`(${privacy} and ${sql.raw(`"${alias}"`)}.processing = 3)`;
+  }
+  return sql`(${privacy})`;
+};
+
+/** Directs this viewer may see (directs have no processing state). */
+export const visibleDirect = (viewer: Viewer, alias = 'directs'): SQL =>
+  sql`(${privacyCondition(viewer, alias)})`;
+
+/** The answer for something that exists but is hidden: 401 for a visitor, 403 for a user. */
+export const hiddenError = (viewer: Viewer) =>
+  viewer === null
+    ? unauthorized('Veuillez vous connecter')
+    : forbidden("Vous n'avez pas accès à ce contenu");

@@ -1,0 +1,11 @@
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import type { MediaStorage } from './storage/media-storage.ts';
+
+/** What feature modules receive: configuration, database and media storage. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  storage: MediaStorage;
+}

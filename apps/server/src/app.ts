@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { HttpError, postgresCode } from './lib/errors.ts';
+import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
+import { featureModules } from './modules/index.ts';
+import type { MediaStorage } from './storage/media-storage.ts';
+import type { AppDeps } from './app-deps.ts';
+
+export type { AppDeps } from './app-deps.ts';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** PostgreSQL errors that are the caller's fault, answered as 4xx instead of a 500. */
+const postgresClientErrors: Record<string, [number, string]> = {
+  '23505': [409, 'Cet élément existe déjà'],
+  '23503': [409, 'Un élément référencé est introuvable'],
+  '22P02': [400, 'Valeur invalide'],
+  '22003': [400, 'Valeur hors limites'],
+  '22007': [400, 'Date invalide'],
+  '22008': [400, 'Date hors limites'],
+};
+
+const errorBody = (statusCode: number, message: string) => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+});
+
+/** Hides `?token=` from logged URLs. */
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[REDACTED]');
+
+/**
+ * Paths and query strings are text, so their numbers are coerced (and a lone `tag_filter`
+ * becomes a list); JSON bodies are typed, so `"title": 42` is a 400, never silently "42".
+ */
+const coercingAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, strict: false });
+const strictAjv = new Ajv({ coerceTypes: false, useDefaults: true, strict: false });
+
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  serializers: {
+    req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+  },
+});
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  storage: MediaStorage;
+  logger?: FastifyServerOptions['logger'];
+  extraDeps?: Partial<AppDeps>;
+}
+
+/** The whole HTTP application; never listens, so tests drive it with `inject`. */
+export const buildApp = async ({
+  config,
+  database,
+  storage,
+  logger,
+  extraDeps,
+}: BuildAppOptions) => {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema),
+  );
+
+  const deps: AppDeps = { config, database, db: database.db, storage, ...extraDeps };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
+    }
+    if (error.validation) {
+      const issue = error.validation[0];
+      const field = `${error.validationContext ?? ''}${issue?.instancePath ?? ''}`.replace(
+        /\//g,
+        '.',
+      );
+      const missing = (issue?.params as { missingProperty?: string } | undefined)?.missingProperty;
+      const name = missing ? `${field}.${missing}` : field;
+      return reply
+        .status(400)
+        .send(
+          errorBody(400, `Paramètre invalide « ${name} » : ${issue?.message ?? error.message}`),
+        );
+    }
+    const code = postgresCode(error);
+    if (code && postgresClientErrors[code]) {
+      const [status, message] = postgresClientErrors[code];
+      return reply.status(status).send(errorBody(status, message));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(errorBody(500, 'Erreur interne du serveur'));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Plateau API', version: '1.4.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(viewerPlugin, {
+    keys: { secret: config.jwtSecret, lifetimeSeconds: config.tokenLifetimeSeconds },
+  });
+
+  await app.register(
+    async (api) => {
+      for (const feature of featureModules) await api.register(feature(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasWeb || request.url.startsWith('/api') || request.method !== 'GET') {
+      return reply.status(404).send(errorBody(404, 'Ressource introuvable'));
+    }
+    // The SPA owns every other path (/video?v=..., /directs, ...).
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every setting of Plateau, read from the environment in one place (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  tokenLifetimeSeconds: number;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  publicUrl: string;
+  mediaDir: string;
+  maxUploadBytes: number;
+  /** Run the encode worker inside the API process. */
+  inProcessWorker: boolean;
+  encodeConcurrency: number;
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  logLevel: string;
+  /** Login attempts allowed per address and minute. */
+  loginRateLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const integer = (env: Env, name: string, fallback: number, min: number, max: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+};
+
+const boolean = (env: Env, name: string, fallback: boolean): boolean => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+};
+
+const url = (env: Env, name: string, protocols: string[]): string | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (got an unparsable value)`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}`);
+  }
+  return raw;
+};
+
+/** The secret comes from JWT_SECRET, else is generated once and kept under DATA_DIR. */
+const loadJwtSecret = (env: Env, dataDir: string): Uint8Array => {
+  const raw = env.JWT_SECRET;
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+    return new TextEncoder().encode(raw);
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+};
+
+export const loadConfig = (env: Env = process.env): Config => {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const adminUsername = env.ADMIN_USERNAME || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if ((adminUsername === undefined) !== (adminPassword === undefined)) {
+    throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(
+      `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`,
+    );
+  }
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    jwtSecret: loadJwtSecret(env, dataDir),
+    tokenLifetimeSeconds: integer(env, 'TOKEN_LIFETIME', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    adminUsername,
+    adminPassword,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    mediaDir: path.join(dataDir, 'media'),
+    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 8 * 1024 ** 3, 1024, 1024 ** 4),
+    inProcessWorker: boolean(env, 'ENCODE_IN_PROCESS', true),
+    encodeConcurrency: integer(env, 'ENCODE_CONCURRENCY', 1, 1, 16),
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    ffprobePath: env.FFPROBE_PATH || undefined,
+    logLevel,
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),
+  };
+};

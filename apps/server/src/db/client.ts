@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is behind it (PGlite or node-postgres). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or an open transaction: repositories accept either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'> & {
+  transaction: Database['transaction'];
+};
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL with $1.. parameters, for pg-boss and the benchmarks. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, when embedded (tests dump and clone it). */
+  pglite?: PGlite;
+}
+
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
+
+export const pgliteExtensions = { unaccent, pg_trgm };
+
+export class EmbeddedDatabaseBusyError extends Error {}
+
+/** Keeps a second process off the embedded database, which supports one process at a time. */
+const lockEmbedded = (dataDir: string): (() => void) => {
+  const lockFile = path.join(dataDir, 'pglite.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    try {
+      alive = pid > 0 && pid !== process.pid && process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      throw new EmbeddedDatabaseBusyError(
+        `The embedded database in ${dataDir} is in use by another Plateau process (pid ${pid}); stop it first, or set DATABASE_URL to a PostgreSQL server.`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+};
+
+export const wrapPglite = (client: PGlite, release: () => void = () => {}): DatabaseHandle => {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    query: async <T>(text: string, params?: unknown[]) => {
+      const result = await client.query<T>(text, params as never[]);
+      return { rows: result.rows };
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+};
+
+export const openPglite = async (dataDir: string): Promise<DatabaseHandle> => {
+  mkdirSync(dataDir, { recursive: true });
+  const release = lockEmbedded(dataDir);
+  try {
+    const client = await PGlite.create({
+      dataDir: path.join(dataDir, 'pglite'),
+      extensions: pgliteExtensions,
+    });
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+};
+
+export const openPostgres = (url: string, max = 10): DatabaseHandle => {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    query: async <T>(text: string, params?: unknown[]) => {
+      const result = await pool.query(text, params);
+      return { rows: result.rows as T[] };
+    },
+    migrate: async () => {
+      // Several servers may start at once: one migrates, the others wait for it.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(72430001)');
+        await migratePg(drizzlePg(client) as never, { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(72430001)').catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};
+
+export const openDatabase = (options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> =>
+  options.databaseUrl
+    ? Promise.resolve(openPostgres(options.databaseUrl))
+    : openPglite(options.dataDir);

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where media bytes live. Keys are built only by `mediaKeys` from integer ids, never from user
+ * input. The local-directory backend is the only one today; object storage can implement the
+ * same interface later.
+ */
+export interface MediaStorage {
+  /** A new temporary file path inside the storage (same filesystem, so commit is a rename). */
+  tempPath(suffix?: string): Promise<string>;
+  /** Streams `source` into a new temporary file and returns its path; removes it on failure. */
+  writeTemp(source: Readable, suffix?: string): Promise<string>;
+  /** Atomically moves a temporary file into place under `key`. */
+  commit(tempFile: string, key: string): Promise<void>;
+  /** Size and modification time, or null when absent. */
+  stat(key: string): Promise<{ size: number; mtime: Date } | null>;
+  /** Local path of a key, for ffmpeg and for `send` (local backend). */
+  localPath(key: string): string;
+  /** The directory of a key's root (for `send`'s root option). */
+  readonly root: string;
+  remove(key: string): Promise<void>;
+  /** Removes every key under a prefix (a video's folder). */
+  removePrefix(prefix: string): Promise<void>;
+  /** Removes a temporary file, ignoring a missing one. */
+  discardTemp(tempFile: string): Promise<void>;
+}
+
+export const mediaKeys = {
+  videoFolder: (videoId: number) => `videos/${videoId}`,
+  raw: (videoId: number) => `videos/${videoId}/raw.mp4`,
+  rung: (videoId: number, rung: number) => `videos/${videoId}/${rung}.mp4`,
+  thumbnail: (videoId: number) => `videos/${videoId}/thumbnail`,
+  poster: (directId: number) => `directs/${directId}/poster`,
+};
+
+const TEMP_DIR = '.tmp';
+
+export const createLocalStorage = (root: string): MediaStorage => {
+  const absolute = (key: string) => {
+    const resolved = path.resolve(root, key);
+    if (!resolved.startsWith(path.resolve(root) + path.sep))
+      throw new Error(`bad media key ${key}`);
+    return resolved;
+  };
+  const tempPath = async (suffix = '') => {
+    await mkdir(path.join(root, TEMP_DIR), { recursive: true });
+    return path.join(root, TEMP_DIR, `${randomUUID()}${suffix}`);
+  };
+  return {
+    root,
+    tempPath,
+    async writeTemp(source, suffix) {
+      const file = await tempPath(suffix);
+      try {
+        await pipeline(source, createWriteStream(file, { flags: 'wx' }));
+        return file;
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
+    },
+    async commit(tempFile, key) {
+      const target = absolute(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tempFile, target);
+    },
+    async stat(key) {
+      try {
+        const s = await stat(absolute(key));
+        return s.isFile() ? { size: s.size, mtime: s.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+    localPath: absolute,
+    remove: (key) => rm(absolute(key), { force: true }),
+    removePrefix: (prefix) => rm(absolute(prefix), { recursive: true, force: true }),
+    discardTemp: (tempFile) => rm(tempFile, { force: true }),
+  };
+};

@@ -1,0 +1,108 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Role } from '@plateau/contract';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App, type BuildAppOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openPostgres, pgliteExtensions, wrapPglite, type DatabaseHandle } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { signToken } from '../modules/auth/token.ts';
+import { createLocalStorage, type MediaStorage } from '../storage/media-storage.ts';
+import { adminUrl, testTmpDir } from './test-env.ts';
+
+export const testDatabaseKind = (process.env.PLATEAU_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh copy of the migrated database for one test file. */
+export const openTestDatabase = async (): Promise<DatabaseHandle> => {
+  if (testDatabaseKind === 'postgres') {
+    const name = `plateau_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const url = new URL(adminUrl());
+    url.pathname = `/${name}`;
+    const handle = openPostgres(url.toString());
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  const client = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions });
+  return wrapPglite(client);
+};
+
+export interface TestUser {
+  id: number;
+  username: string;
+  role: Role;
+  gdaAccess: boolean;
+  token: string;
+  /** `{ authorization: 'Bearer ...' }`, ready for inject. */
+  auth: { authorization: string };
+}
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  storage: MediaStorage;
+  dataDir: string;
+  /** Creates a user row and a valid token for it. */
+  createUser(role: Role, options?: { gdaAccess?: boolean; username?: string }): Promise<TestUser>;
+}
+
+/**
+ * Builds the app on a private database and data directory for the current test file, and
+ * tears both down after it. Call at the top level of a test file.
+ */
+export const useTestApp = (
+  options: { env?: Record<string, string>; extra?: Partial<BuildAppOptions> } = {},
+): TestContext => {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.dataDir = mkdtempSync(path.join(testTmpDir, 'data-'));
+    context.config = loadConfig({
+      DATA_DIR: context.dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    });
+    context.database = await openTestDatabase();
+    context.storage = createLocalStorage(context.config.mediaDir);
+    context.app = await buildApp({
+      config: context.config,
+      database: context.database,
+      storage: context.storage,
+      ...options.extra,
+    });
+    await context.app.ready();
+    context.createUser = async (role, { gdaAccess = false, username } = {}) => {
+      const name = username ?? `${role}-${randomUUID().slice(0, 8)}`;
+      const [row] = await context.database.db
+        .insert(users)
+        .values({ username: name, role, gdaAccess })
+        .returning({ id: users.id });
+      const viewer = { userId: row!.id, role, username: name, gdaAccess };
+      const token = await signToken(
+        { secret: context.config.jwtSecret, lifetimeSeconds: 3600 },
+        viewer,
+      );
+      return { ...viewer, id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+    if (context.dataDir) rmSync(context.dataDir, { recursive: true, force: true });
+  });
+  return context;
+};

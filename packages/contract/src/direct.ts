@@ -1,0 +1,31 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateInput, Promotion, PrivacyInput } from './common.ts';
+
+export const Direct = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  date: Type.String({ format: 'date-time' }),
+  privacy: Type.Integer(),
+  promotion: Type.Integer(),
+  gpaRestricted: Type.Boolean(),
+  liveUrl: Type.String(),
+  hasPoster: Type.Boolean(),
+});
+export type Direct = Static<typeof Direct>;
+
+export const DirectList = Type.Object({ directs: Type.Array(Direct), nResults: Type.Integer() });
+export type DirectList = Static<typeof DirectList>;
+
+export const DirectBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  description: Type.Optional(Type.String({ maxLength: 10000 })),
+  privacy: Type.Optional(PrivacyInput),
+  gpa_restricted: Type.Optional(Type.Boolean()),
+  date: Type.Optional(DateInput),
+  promotion: Type.Optional(Type.Union([Promotion, Type.String({ pattern: '^-?\\d{1,4}$' })])),
+  liveUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type DirectBody = Static<typeof DirectBody>;
+
+export const CurrentLive = Type.Object({ url: Type.String() });

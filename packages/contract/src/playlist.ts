@@ -1,0 +1,33 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { IdSchema } from './common.ts';
+
+export const Playlist = Type.Object({
+  code: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  authorId: Type.Integer(),
+  isPublic: Type.Boolean(),
+  /** Whether the viewer has it in their library. */
+  inLibrary: Type.Optional(Type.Boolean()),
+  videoCount: Type.Optional(Type.Integer()),
+});
+export type Playlist = Static<typeof Playlist>;
+
+export const PlaylistList = Type.Object({
+  playlists: Type.Array(Playlist),
+  nResults: Type.Integer(),
+});
+export type PlaylistList = Static<typeof PlaylistList>;
+
+export const PlaylistBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  description: Type.Optional(Type.String({ maxLength: 10000 })),
+  isPublic: Type.Optional(Type.Boolean()),
+});
+export type PlaylistBody = Static<typeof PlaylistBody>;
+
+export const PlaylistCodeParams = Type.Object({
+  code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+});
+
+export const ReorderBody = Type.Array(IdSchema, { maxItems: 5000 });
