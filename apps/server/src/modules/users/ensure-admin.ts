@@ -11,7 +11,11 @@ import { hashPassword } from '../../lib/passwords.ts';
  * random password shown once on the console (never in the JSON logs).
  */
 export const ensureAdmin = async (db: Database, config: Config, log: FastifyBaseLogger) => {
-  const [geek] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'geek')).limit(1);
+  const [geek] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'geek'))
+    .limit(1);
   if (geek) return;
   const username = config.adminUsername ?? 'admin';
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
