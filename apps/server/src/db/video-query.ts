@@ -32,7 +32,10 @@ export const videoSelection = {
   >`coalesce((select array_agg(vt.tag_id order by vt.tag_id) from video_tags vt where vt.video_id = ${videos.id}), '{}')`,
 };
 
-export type VideoRow = Omit<typeof videos.$inferSelect, 'searchText' | 'searchVector'> & {
+export type VideoRow = Omit<
+  typeof videos.$inferSelect,
+  'searchText' | 'searchVector' | 'createdAt' | 'hasThumbnail'
+> & {
   tagIds: number[];
 };
 
