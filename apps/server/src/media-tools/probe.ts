@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface ProbeResult {
+  /** Container format names as ffprobe gives them, e.g. "mov,mp4,m4a,3gp,3g2,mj2". */
+  formatName: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  frameRate: number;
+  videoCodec: string;
+  hasAudio: boolean;
+}
+
+interface FfprobeJson {
+  format?: { format_name?: string; duration?: string };
+  streams?: {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    duration?: string;
+    tags?: { rotate?: string };
+    side_data_list?: { rotation?: number }[];
+  }[];
+}
+
+const rate = (fraction: string | undefined): number => {
+  const [num, den] = (fraction ?? '0/1').split('/').map(Number);
+  return num && den ? num / den : 0;
+};
+
+/**
+ * What ffprobe reads of a file, or null when it is not a video it can decode: no readable
+ * video stream, a truncated file, or not media at all.
+ */
+export const probeVideo = async (ffprobe: string, file: string): Promise<ProbeResult | null> => {
+  let json: FfprobeJson;
+  try {
+    const { stdout } = await run(
+      ffprobe,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      { timeout: 60_000, maxBuffer: 8 * 1024 * 1024 },
+    );
+    json = JSON.parse(stdout) as FfprobeJson;
+  } catch {
+    return null;
+  }
+  const video = json.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
+  if (!video || !json.format?.format_name) return null;
+  const rotation = Math.abs(
+    Number(
+      video.tags?.rotate ??
+        video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ??
+        0,
+    ),
+  );
+  // A phone video stored landscape with a 90° rotation plays portrait: ffmpeg autorotates.
+  const turned = rotation % 180 === 90;
+  return {
+    formatName: json.format.format_name,
+    durationSeconds: Number(json.format.duration ?? video.duration ?? 0) || 0,
+    width: turned ? video.height! : video.width!,
+    height: turned ? video.width! : video.height!,
+    frameRate: rate(video.avg_frame_rate),
+    videoCodec: video.codec_name ?? 'unknown',
+    hasAudio: json.streams?.some((s) => s.codec_type === 'audio') ?? false,
+  };
+};
+
+/** MP4/MOV family, as the upload rule requires. */
+export const isMp4Family = (probe: ProbeResult) =>
+  probe.formatName.split(',').includes('mp4') || probe.formatName.split(',').includes('mov');
