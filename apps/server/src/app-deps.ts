@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 
 /** What feature modules receive: configuration, database and media storage. */
@@ -8,4 +9,6 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Database;
   storage: MediaStorage;
+  /** ffmpeg/ffprobe found at start-up; null when none works (uploads and encodes are refused). */
+  mediaBinaries: MediaBinaries | null;
 }

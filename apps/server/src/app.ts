@@ -14,6 +14,7 @@ import { Ajv } from 'ajv';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { HttpError, postgresCode } from './lib/errors.ts';
+import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
@@ -81,7 +82,23 @@ export const buildApp = async ({
     (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema),
   );
 
-  const deps: AppDeps = { config, database, db: database.db, storage, ...extraDeps };
+  const mediaBinaries =
+    extraDeps && 'mediaBinaries' in extraDeps
+      ? (extraDeps.mediaBinaries ?? null)
+      : await locateMediaBinaries({
+          ffmpegPath: config.ffmpegPath,
+          ffprobePath: config.ffprobePath,
+        });
+  if (mediaBinaries) app.log.info(`ffmpeg (${mediaBinaries.source}): ${mediaBinaries.version}`);
+  else app.log.warn('no working ffmpeg/ffprobe found: uploads and encodes are refused');
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    storage,
+    mediaBinaries,
+    ...extraDeps,
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
