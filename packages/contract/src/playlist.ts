@@ -26,8 +26,16 @@ export const PlaylistBody = Type.Object({
 });
 export type PlaylistBody = Static<typeof PlaylistBody>;
 
-export const PlaylistCodeParams = Type.Object({
-  code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
-});
+/** Playlist codes are short URL-safe strings (base64url alphabet). */
+export const PlaylistCode = Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' });
 
+export const PlaylistCodeParams = Type.Object({ code: PlaylistCode });
+
+export const PlaylistVideoParams = Type.Object({ code: PlaylistCode, videoId: IdSchema });
+
+/** The full list of the playlist's video ids, in the new order. */
 export const ReorderBody = Type.Array(IdSchema, { maxItems: 5000 });
+
+/** Answer of PUT/DELETE library/{code}: whether the playlist is now in the viewer's library. */
+export const LibraryAnswer = Type.Object({ ok: Type.Boolean(), inLibrary: Type.Boolean() });
+export type LibraryAnswer = Static<typeof LibraryAnswer>;

@@ -1,0 +1,98 @@
+import {
+  ErrorBody,
+  LibraryAnswer,
+  OkBody,
+  Playlist,
+  PlaylistBody,
+  PlaylistCodeParams,
+  PlaylistList,
+  PlaylistPagingQuery,
+} from '@plateau/contract';
+import type { FeatureModule } from '../../lib/feature.ts';
+import { playlistEntriesRoutes } from './playlist-entries.routes.ts';
+import { createPlaylistsService } from './playlists.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+};
+
+const tags = ['playlists'];
+
+/** Playlists, their entries (including GET videos/playlist/{code}) and the library. */
+export const playlistsRoutes: FeatureModule = (deps) => {
+  const playlists = createPlaylistsService(deps.db);
+  return async (app) => {
+    await app.register(playlistEntriesRoutes(deps));
+
+    // Static paths first in the file for the reader; Fastify prefers them over :code anyway.
+    app.get(
+      '/playlists/me',
+      {
+        schema: {
+          tags,
+          querystring: PlaylistPagingQuery,
+          response: { 200: PlaylistList, ...errors },
+        },
+      },
+      (request) => playlists.mine(request.viewer, request.query),
+    );
+    app.get(
+      '/playlists/public',
+      {
+        schema: {
+          tags,
+          querystring: PlaylistPagingQuery,
+          response: { 200: PlaylistList, ...errors },
+        },
+      },
+      (request) => playlists.featured(request.viewer, request.query),
+    );
+    app.get(
+      '/playlists/:code',
+      { schema: { tags, params: PlaylistCodeParams, response: { 200: PlaylistList, ...errors } } },
+      (request) => playlists.get(request.viewer, request.params.code),
+    );
+    app.post(
+      '/playlists',
+      { schema: { tags, body: PlaylistBody, response: { 201: Playlist, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await playlists.create(request.viewer, request.body)),
+    );
+    app.put(
+      '/playlists/:code',
+      {
+        schema: {
+          tags,
+          params: PlaylistCodeParams,
+          body: PlaylistBody,
+          response: { 200: Playlist, ...errors },
+        },
+      },
+      (request) => playlists.update(request.viewer, request.params.code, request.body),
+    );
+    app.delete(
+      '/playlists/:code',
+      { schema: { tags, params: PlaylistCodeParams, response: { 200: OkBody, ...errors } } },
+      async (request) => {
+        await playlists.remove(request.viewer, request.params.code);
+        return { ok: true };
+      },
+    );
+
+    const library = {
+      tags: ['library'],
+      params: PlaylistCodeParams,
+      response: { 200: LibraryAnswer, ...errors },
+    };
+    app.put('/library/:code', { schema: library }, (request) =>
+      playlists.setInLibrary(request.viewer, request.params.code, true),
+    );
+    app.delete('/library/:code', { schema: library }, (request) =>
+      playlists.setInLibrary(request.viewer, request.params.code, false),
+    );
+  };
+};
