@@ -1,21 +1,34 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_PAGE_SIZE } from './common.ts';
 import { roles } from './enums.ts';
 
 export const RoleSchema = Type.Union(roles.map((r) => Type.Literal(r)));
 
+/** An account as the API shows it: never its password hash. */
 export const User = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   role: RoleSchema,
   gdaAccess: Type.Boolean(),
+  /** Linked to a single sign-on identity. */
   sso: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
   lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type User = Static<typeof User>;
 
-const Username = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._@-]+$' });
-const Password = Type.String({ minLength: 8, maxLength: 256 });
+export const UserList = Type.Object({ users: Type.Array(User), nResults: Type.Integer() });
+export type UserList = Static<typeof UserList>;
+
+/** Accounts are few: one page of up to 100 by default. */
+export const UserPagingQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  page_size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: MAX_PAGE_SIZE }),
+});
+export type UserPagingQuery = Static<typeof UserPagingQuery>;
+
+export const Username = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._@-]+$' });
+export const Password = Type.String({ minLength: 8, maxLength: 256 });
 
 export const NewUserBody = Type.Object({
   username: Username,
@@ -33,6 +46,16 @@ export const UpdateUserBody = Type.Object({
 });
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
+/**
+ * `POST /api/token` fields (multipart form, or JSON). Both are optional here so that a missing
+ * or empty one gets the French message of the login form, not a generic validation error.
+ */
+export const LoginBody = Type.Object({
+  username: Type.Optional(Type.String({ maxLength: 256 })),
+  password: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
 /** The token payload, exactly these fields (server-rules.md, "Identity and tokens"). */
 export interface TokenPayload {
   user: number;
@@ -44,3 +67,4 @@ export interface TokenPayload {
 }
 
 export const AccessToken = Type.Object({ accessToken: Type.String() });
+export type AccessToken = Static<typeof AccessToken>;

@@ -1,6 +1,8 @@
 import type { FeatureModule } from '../lib/feature.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
-export const featureModules: FeatureModule[] = [tagsRoutes, playlistsRoutes];
+export const featureModules: FeatureModule[] = [tagsRoutes, authRoutes, usersRoutes, playlistsRoutes];

@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Role } from '@plateau/contract';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export interface Credentials {
+  id: number;
+  username: string;
+  role: Role;
+  gdaAccess: boolean;
+  /** Null for an account that signs in through single sign-on only. */
+  passwordHash: string | null;
+}
+
+/** Usernames are unique regardless of case, so sign-in ignores case too. */
+export const findCredentials = async (
+  db: Executor,
+  username: string,
+): Promise<Credentials | undefined> => {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      gdaAccess: users.gdaAccess,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row && { ...row, role: row.role as Role };
+};
+
+export const touchLastLogin = (db: Executor, id: number) =>
+  db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, id));

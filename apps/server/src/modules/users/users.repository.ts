@@ -1,0 +1,107 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Role, User } from '@plateau/contract';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+/** Everything but the password hash, which never leaves this module. */
+const columns = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  gdaAccess: users.gdaAccess,
+  ssoSubject: users.ssoSubject,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+};
+
+type UserRow = {
+  id: number;
+  username: string;
+  role: string;
+  gdaAccess: boolean;
+  ssoSubject: string | null;
+  createdAt: Date | string;
+  lastLoginAt: Date | string | null;
+};
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  username: row.username,
+  role: row.role as Role,
+  gdaAccess: row.gdaAccess,
+  sso: row.ssoSubject !== null,
+  createdAt: new Date(row.createdAt).toISOString(),
+  lastLoginAt: row.lastLoginAt === null ? null : new Date(row.lastLoginAt).toISOString(),
+});
+
+const byUsername = sql`lower(${users.username})`;
+
+export const listUsers = async (db: Executor, limit: number, offset: number) =>
+  (
+    await db
+      .select(columns)
+      .from(users)
+      .orderBy(asc(byUsername), asc(users.id))
+      .limit(limit)
+      .offset(offset)
+  ).map(toUser);
+
+export const countUsers = async (db: Executor) =>
+  (await db.select({ n: count() }).from(users))[0]?.n ?? 0;
+
+export const findUser = async (db: Executor, id: number) => {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id));
+  return row && toUser(row);
+};
+
+export const findUserByUsername = async (db: Executor, username: string) => {
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .where(sql`${byUsername} = lower(${username})`);
+  return row && toUser(row);
+};
+
+/** Undefined when the username is taken (in any case). */
+export const insertUser = async (
+  db: Executor,
+  values: { username: string; passwordHash: string; role: Role; gdaAccess: boolean },
+) => {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning(columns);
+  return row && toUser(row);
+};
+
+export const updateUser = async (
+  db: Executor,
+  id: number,
+  values: Partial<{ username: string; passwordHash: string; role: Role; gdaAccess: boolean }>,
+) => {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning(columns);
+  return row && toUser(row);
+};
+
+/**
+ * Locks every geek row, in id order so concurrent callers cannot deadlock: a transaction that
+ * then removes or demotes a geek knows no other one is doing the same.
+ */
+export const lockGeeks = async (db: Executor) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'geek'))
+      .orderBy(asc(users.id))
+      .for('update')
+  ).map((row) => row.id);
+
+/**
+ * Deletes the account. Its likes go first so each liked video's likeCount drops by one;
+ * history, library entries and playlists follow by cascade; its videos keep living with no author.
+ */
+export const deleteUser = async (db: Executor, id: number) => {
+  await db.execute(sql`
+    with gone as (delete from likes where user_id = ${id} returning video_id)
+    update videos set like_count = like_count - 1 from gone where videos.id = gone.video_id`);
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length > 0;
+};

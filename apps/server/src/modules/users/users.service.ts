@@ -1,0 +1,104 @@
+import type {
+  NewUserBody,
+  UpdateUserBody,
+  User,
+  UserList,
+  UserPagingQuery,
+} from '@plateau/contract';
+import { requireGeek } from '../../access/guards.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import type { Database } from '../../db/client.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import * as repository from './users.repository.ts';
+
+/** The operator at the server's console (`npm run user`): trusted like a geek. */
+export const consoleOperator = Symbol('console operator');
+/** Who manages accounts: a signed-in geek through the API, or the console operator. */
+export type Actor = Viewer | typeof consoleOperator;
+
+const authorize = (actor: Actor) => {
+  if (actor !== consoleOperator) requireGeek(actor);
+};
+
+const userNotFound = () => notFound('Utilisateur introuvable');
+const usernameTaken = (username: string) =>
+  conflict(`Le nom d'utilisateur « ${username} » est déjà pris`);
+
+/** Account management, shared by the geek-only API and the `npm run user` command. */
+export const createUsersService = (db: Database) => ({
+  async list(actor: Actor, paging: UserPagingQuery): Promise<UserList> {
+    authorize(actor);
+    const [users, nResults] = await Promise.all([
+      repository.listUsers(db, paging.page_size, (paging.page - 1) * paging.page_size),
+      repository.countUsers(db),
+    ]);
+    return { users, nResults };
+  },
+
+  async get(actor: Actor, id: number): Promise<User> {
+    authorize(actor);
+    const user = await repository.findUser(db, id);
+    if (!user) throw userNotFound();
+    return user;
+  },
+
+  async getByUsername(actor: Actor, username: string): Promise<User> {
+    authorize(actor);
+    const user = await repository.findUserByUsername(db, username);
+    if (!user) throw userNotFound();
+    return user;
+  },
+
+  async create(actor: Actor, body: NewUserBody): Promise<User> {
+    authorize(actor);
+    const user = await repository.insertUser(db, {
+      username: body.username,
+      passwordHash: await hashPassword(body.password),
+      role: body.role,
+      gdaAccess: body.gda_access ?? false,
+    });
+    if (!user) throw usernameTaken(body.username);
+    return user;
+  },
+
+  async update(actor: Actor, id: number, body: UpdateUserBody): Promise<User> {
+    authorize(actor);
+    const changes = {
+      ...(body.username !== undefined && { username: body.username }),
+      ...(body.password !== undefined && { passwordHash: await hashPassword(body.password) }),
+      ...(body.role !== undefined && { role: body.role }),
+      ...(body.gda_access !== undefined && { gdaAccess: body.gda_access }),
+    };
+    const demotes = body.role !== undefined && body.role !== 'geek';
+    try {
+      return await db.transaction(async (tx) => {
+        const geeks = demotes ? await repository.lockGeeks(tx) : [];
+        const user = await repository.findUser(tx, id);
+        if (!user) throw userNotFound();
+        if (demotes && user.role === 'geek' && geeks.length <= 1) {
+          throw conflict('Impossible de retirer son rôle au dernier geek');
+        }
+        if (Object.keys(changes).length === 0) return user;
+        return (await repository.updateUser(tx, id, changes))!;
+      });
+    } catch (error) {
+      throw isUniqueViolation(error) ? usernameTaken(body.username ?? '') : error;
+    }
+  },
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    authorize(actor);
+    await db.transaction(async (tx) => {
+      const geeks = await repository.lockGeeks(tx);
+      const user = await repository.findUser(tx, id);
+      if (!user) throw userNotFound();
+      if (user.role === 'geek' && geeks.length <= 1) {
+        throw conflict('Impossible de supprimer le dernier geek');
+      }
+      await repository.deleteUser(tx, id);
+    });
+  },
+});
+
+export type UsersService = ReturnType<typeof createUsersService>;
