@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { JobQueue } from './jobs/boss.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 
@@ -11,4 +12,6 @@ export interface AppDeps {
   storage: MediaStorage;
   /** ffmpeg/ffprobe found at start-up; null when none works (uploads and encodes are refused). */
   mediaBinaries: MediaBinaries | null;
+  /** The pg-boss queue (main.ts shares one with the worker); the encoding module makes one if absent. */
+  jobs?: JobQueue;
 }

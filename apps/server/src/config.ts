@@ -19,6 +19,8 @@ export interface Config {
   /** Run the encode worker inside the API process. */
   inProcessWorker: boolean;
   encodeConcurrency: number;
+  /** Longest an encode job may run; a job whose worker died is picked up again after it. */
+  encodeJobTimeoutSeconds: number;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   logLevel: string;
@@ -111,6 +113,8 @@ export const loadConfig = (env: Env = process.env): Config => {
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 8 * 1024 ** 3, 1024, 1024 ** 4),
     inProcessWorker: boolean(env, 'ENCODE_IN_PROCESS', true),
     encodeConcurrency: integer(env, 'ENCODE_CONCURRENCY', 1, 1, 16),
+    // pg-boss refuses expirations of 24 hours or more.
+    encodeJobTimeoutSeconds: integer(env, 'ENCODE_JOB_TIMEOUT', 6 * 3600, 5, 23 * 3600),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     logLevel,

@@ -1,6 +1,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedDatabaseBusyError, openDatabase } from './db/client.ts';
+import { createJobQueue } from './jobs/boss.ts';
+import { locateMediaBinaries } from './media-tools/binaries.ts';
+import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
 import { ensureAdmin } from './modules/users/ensure-admin.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
 
@@ -26,12 +29,44 @@ const database = await openDatabase(config).catch((error: unknown) => {
 });
 await database.migrate();
 const storage = createLocalStorage(config.mediaDir);
-const app = await buildApp({ config, database, storage });
+const mediaBinaries = await locateMediaBinaries({
+  ffmpegPath: config.ffmpegPath,
+  ffprobePath: config.ffprobePath,
+});
+// pg-boss creates or migrates its `pgboss` schema here, after ours; the worker runs maintenance.
+const runWorker = config.inProcessWorker && mediaBinaries !== null;
+const jobs = createJobQueue(database, config, { supervise: runWorker });
+await jobs.boss();
+const app = await buildApp({ config, database, storage, extraDeps: { mediaBinaries, jobs } });
 await ensureAdmin(database.db, config, app.log);
+
+let worker: EncodeWorker | undefined;
+if (runWorker) {
+  worker = await startEncodeWorker({
+    database,
+    storage,
+    config,
+    binaries: mediaBinaries,
+    jobs,
+    log: app.log,
+  });
+  app.log.info(
+    `encode worker: in-process, ${config.encodeConcurrency} at a time, ffmpeg ${mediaBinaries.ffmpeg}`,
+  );
+} else if (!config.inProcessWorker) {
+  app.log.info(
+    database.kind === 'pglite'
+      ? 'ENCODE_IN_PROCESS=false with the embedded database: no other process can encode, encodes will wait'
+      : 'encode worker: not in this process (ENCODE_IN_PROCESS=false); run `npm run worker`',
+  );
+}
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
+  // ffmpeg first: the interrupted jobs are handed back to pg-boss, which retries them on restart.
+  await worker?.stop();
   await app.close();
+  await jobs.stop();
   await database.close();
   process.exit(0);
 };

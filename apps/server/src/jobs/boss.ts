@@ -1,0 +1,72 @@
+import PgBoss from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { pgliteBossDb } from './boss-db.ts';
+import { ensureEncodeQueue } from './encode-queue.ts';
+
+export interface BossOptions {
+  /** Run pg-boss maintenance (expiring jobs of dead workers); workers need it, senders not. */
+  supervise: boolean;
+}
+
+/**
+ * A started pg-boss on our database (schema `pgboss`, created or migrated on start: call after
+ * our own migrations). On PostgreSQL it shares the app's pool: pg-boss's unparameterised
+ * multi-statement strings go through node-postgres's simple protocol as they would in its own.
+ */
+export const startBoss = async (
+  database: DatabaseHandle,
+  config: Config,
+  { supervise }: BossOptions,
+): Promise<PgBoss> => {
+  const db: PgBoss.Db =
+    database.kind === 'pglite' && database.pglite
+      ? pgliteBossDb(database.pglite)
+      : { executeSql: (text, values) => database.query(text, values) };
+  const boss = new PgBoss({
+    db,
+    supervise,
+    schedule: false,
+    migrate: true,
+    // Expired jobs (their worker died) must be noticed well within one job timeout.
+    maintenanceIntervalSeconds: Math.max(
+      1,
+      Math.min(120, Math.floor(config.encodeJobTimeoutSeconds / 4)),
+    ),
+  });
+  await boss.start();
+  // Created here, never inside a request's transaction: on PGlite that would wait on itself.
+  await ensureEncodeQueue(boss);
+  return boss;
+};
+
+/**
+ * The app's pg-boss, created on first use (most requests never need it) and stopped once.
+ * main.ts shares one between the API and the in-process worker.
+ */
+export interface JobQueue {
+  boss(): Promise<PgBoss>;
+  stop(): Promise<void>;
+}
+
+export const createJobQueue = (
+  database: DatabaseHandle,
+  config: Config,
+  options: BossOptions = { supervise: false },
+): JobQueue => {
+  let started: Promise<PgBoss> | undefined;
+  let stopped = false;
+  return {
+    boss() {
+      if (stopped) return Promise.reject(new Error('job queue stopped'));
+      started ??= startBoss(database, config, options);
+      return started;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      const boss = await started?.catch(() => undefined);
+      await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+};

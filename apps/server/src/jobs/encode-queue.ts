@@ -1,0 +1,44 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { transactionBossDb } from './boss-db.ts';
+
+/** The pg-boss queue of video encodes; one job per encode request, keyed by video id. */
+export const ENCODE_QUEUE = 'encode-video';
+
+export interface EncodeJobData {
+  videoId: number;
+}
+
+/**
+ * A failed encode is final for its job: the handler records the error and completes the job.
+ * Retries only happen when a worker died or timed out mid-encode (pg-boss expires the job), so
+ * another worker picks the video up again; two of them, then the job is failed.
+ */
+const CRASH_RETRIES = 2;
+
+/** Creates the queue if missing ('singleton': one active job per video id). */
+export const ensureEncodeQueue = async (boss: PgBoss): Promise<void> => {
+  await boss.createQueue(ENCODE_QUEUE, {
+    name: ENCODE_QUEUE,
+    policy: 'singleton',
+    retryLimit: CRASH_RETRIES,
+    retryDelay: 0,
+  });
+};
+
+/** Queues an encode inside `tx`: the job exists exactly when the transaction commits. */
+export const sendEncodeJob = async (
+  boss: PgBoss,
+  tx: Executor,
+  videoId: number,
+  config: Pick<Config, 'encodeJobTimeoutSeconds'>,
+): Promise<string | null> => {
+  const data: EncodeJobData = { videoId };
+  return boss.send(ENCODE_QUEUE, data, {
+    singletonKey: String(videoId),
+    expireInSeconds: config.encodeJobTimeoutSeconds,
+    retryLimit: CRASH_RETRIES,
+    db: transactionBossDb(tx),
+  });
+};

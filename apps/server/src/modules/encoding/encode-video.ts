@@ -1,0 +1,154 @@
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../../db/client.ts';
+import type { MediaBinaries } from '../../media-tools/binaries.ts';
+import {
+  buildEncodeArgs,
+  buildThumbnailArgs,
+  planRungs,
+  RUNGS,
+} from '../../media-tools/encode-args.ts';
+import type { RungOutput } from '../../media-tools/encode-args.ts';
+import { FfmpegAbortedError, FfmpegError, runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
+import { probeVideo } from '../../media-tools/probe.ts';
+import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import * as repository from './encoding.repository.ts';
+
+export interface EncodeContext {
+  db: Database;
+  storage: MediaStorage;
+  binaries: MediaBinaries;
+  log: { info(msg: string): void; warn(msg: string): void };
+}
+
+export type EncodeOutcome = 'published' | 'failed' | 'skipped';
+
+/** Progress is written at most once a second: enough for a progress bar, light on the DB. */
+const PROGRESS_INTERVAL_MS = 1000;
+
+/** Temporary files are named after their video, so the next attempt finds a killed one's. */
+const tempSuffix = (videoId: number, name: string) => `.encode-${videoId}-${name}`;
+
+/** Deletes what an interrupted encode of this video left in the temporary folder. */
+export const removeStaleTemps = async (storage: MediaStorage, videoId: number) => {
+  const probe = await storage.tempPath();
+  const folder = path.dirname(probe);
+  const marker = `.encode-${videoId}-`;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.includes(marker))
+      .map((name) => rm(path.join(folder, name), { force: true })),
+  );
+};
+
+const throttledProgress = (db: Database, videoId: number) => {
+  let lastWrite = 0;
+  let pending: Promise<void> = Promise.resolve();
+  const report = (percent: number) => {
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
+    lastWrite = now;
+    pending = pending
+      .then(() => repository.setProgress(db, videoId, percent))
+      .catch(() => undefined);
+  };
+  return { report, settled: () => pending };
+};
+
+/** A JPEG from the video's own frames; a failure only costs the thumbnail, never the encode. */
+const makeThumbnail = async (
+  ctx: EncodeContext,
+  videoId: number,
+  input: string,
+  durationSeconds: number,
+  signal: AbortSignal,
+): Promise<string | null> => {
+  const file = await ctx.storage.tempPath(tempSuffix(videoId, 'thumbnail.jpg'));
+  try {
+    await runFfmpeg(ctx.binaries.ffmpeg, buildThumbnailArgs(input, { durationSeconds }, file), {
+      signal,
+    });
+    return file;
+  } catch (error) {
+    await ctx.storage.discardTemp(file);
+    if (error instanceof FfmpegAbortedError) throw error;
+    ctx.log.warn(`video ${videoId}: no thumbnail (${(error as Error).message})`);
+    return null;
+  }
+};
+
+/**
+ * Encodes one video at processing 2 into its rungs (one ffmpeg pass), then publishes it.
+ * ffmpeg failing returns the video to 1 with the reason; an abort (shutdown, timeout) throws
+ * FfmpegAbortedError and leaves it at 2 for the job's next attempt. Temporary files never stay.
+ */
+export const encodeVideo = async (
+  ctx: EncodeContext,
+  videoId: number,
+  signal: AbortSignal,
+): Promise<EncodeOutcome> => {
+  const { db, storage, binaries } = ctx;
+  const video = await repository.findJobVideo(db, videoId);
+  if (!video || video.processing !== repository.Processing.encoding) return 'skipped';
+  await removeStaleTemps(storage, videoId);
+
+  const input = storage.localPath(mediaKeys.raw(videoId));
+  const source = await probeVideo(binaries.ffprobe, input);
+  if (!source) {
+    await repository.markFailed(db, videoId, 'Fichier source absent ou illisible par ffprobe');
+    return 'failed';
+  }
+
+  const rungs = planRungs(source);
+  const outputs: RungOutput[] = [];
+  const temps: string[] = [];
+  const progress = throttledProgress(db, videoId);
+  try {
+    for (const rung of rungs) {
+      const file = await storage.tempPath(tempSuffix(videoId, `${rung}.mp4`));
+      temps.push(file);
+      outputs.push({ rung, file });
+    }
+    await runFfmpeg(binaries.ffmpeg, buildEncodeArgs(input, source, outputs), {
+      signal,
+      durationSeconds: source.durationSeconds,
+      onProgress: progress.report,
+    });
+    const thumbnail = video.hasThumbnail
+      ? null
+      : await makeThumbnail(ctx, videoId, input, source.durationSeconds, signal);
+    if (thumbnail) temps.push(thumbnail);
+    await progress.settled();
+
+    // Deleted or replaced while encoding: nothing to publish.
+    const current = await repository.findJobVideo(db, videoId);
+    if (!current || current.processing !== repository.Processing.encoding) return 'skipped';
+    for (const output of outputs)
+      await storage.commit(output.file, mediaKeys.rung(videoId, output.rung));
+    for (const rung of RUNGS) {
+      if (!rungs.includes(rung)) await storage.remove(mediaKeys.rung(videoId, rung));
+    }
+    const useThumbnail = thumbnail !== null && !current.hasThumbnail;
+    if (useThumbnail) await storage.commit(thumbnail, mediaKeys.thumbnail(videoId));
+    if (!(await repository.markEncoded(db, videoId, rungs, useThumbnail))) {
+      // Deleted between the check and now: its folder may already be gone, so clean up after it.
+      if (!(await repository.findJobVideo(db, videoId))) {
+        await storage.removePrefix(mediaKeys.videoFolder(videoId));
+      }
+      return 'skipped';
+    }
+    ctx.log.info(`video ${videoId}: encoded ${rungs.join('/')}`);
+    return 'published';
+  } catch (error) {
+    if (error instanceof FfmpegError) {
+      await progress.settled();
+      await repository.markFailed(db, videoId, `Échec de l'encodage : ${error.message}`);
+      ctx.log.warn(`video ${videoId}: encode failed (${error.message})`);
+      return 'failed';
+    }
+    throw error;
+  } finally {
+    await Promise.all(temps.map((file) => storage.discardTemp(file)));
+  }
+};

@@ -1,0 +1,124 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/boss.ts';
+import { ENCODE_QUEUE, type EncodeJobData } from '../../jobs/encode-queue.ts';
+import { createJobLiveness } from '../../jobs/liveness.ts';
+import type { MediaBinaries } from '../../media-tools/binaries.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { encodeVideo, type EncodeContext } from './encode-video.ts';
+import * as repository from './encoding.repository.ts';
+
+export interface EncodeWorkerDeps {
+  database: DatabaseHandle;
+  storage: MediaStorage;
+  config: Config;
+  binaries: MediaBinaries;
+  jobs: JobQueue;
+  log: EncodeContext['log'] & { error(msg: string): void };
+}
+
+export interface EncodeWorker {
+  /** Kills running ffmpeg processes (their jobs are retried later) and stops taking jobs. */
+  stop(): Promise<void>;
+  /** One recovery pass (also runs at start and every minute). */
+  recover(): Promise<void>;
+}
+
+const INTERRUPTED = "L'encodage a été interrompu (serveur arrêté ou délai dépassé) ; relancez-le";
+const TIMED_OUT = "L'encodage a dépassé la durée maximale (ENCODE_JOB_TIMEOUT)";
+const RECOVERY_INTERVAL_MS = 30_000;
+/** A job fetched this recently may not hold its liveness lock yet. */
+const FETCH_GRACE_SECONDS = 10;
+const POLLING_SECONDS = 2;
+
+/**
+ * Takes encode jobs from pg-boss, `encodeConcurrency` at a time. On start and every 30 s it
+ * recovers: an active job whose worker died (see liveness.ts) goes back to pg-boss for a retry,
+ * and videos left at 2 with no job behind them go back to 1 with an error.
+ */
+export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeWorker> => {
+  const { database, storage, config, binaries, jobs, log } = deps;
+  const boss = await jobs.boss();
+  const running = new Set<JobController>();
+  const ctx: EncodeContext = { db: database.db, storage, binaries, log };
+
+  const liveness = await createJobLiveness(database);
+
+  const recover = async () => {
+    const grace = database.kind === 'pglite' ? 0 : FETCH_GRACE_SECONDS;
+    const active = await repository.activeEncodeJobIds(database.db, grace);
+    const mine = new Set([...running].map((controller) => controller.jobId));
+    for (const id of active.filter((jobId) => !mine.has(jobId))) {
+      // Failing hands the job back to pg-boss as 'retry' (its crash retries permitting).
+      if (await liveness.isOrphaned(id)) {
+        log.warn(`encode job ${id} lost its worker: retrying it`);
+        await boss.fail(ENCODE_QUEUE, id, { message: INTERRUPTED });
+      }
+    }
+    const released = await repository.releaseOrphanedEncodes(database.db, INTERRUPTED);
+    if (released.length)
+      log.warn(`encodes with no job returned to pending: ${released.join(', ')}`);
+  };
+
+  const handle = async ([job]: PgBoss.Job<EncodeJobData>[]) => {
+    if (!job) return;
+    const controller = Object.assign(new AbortController(), { jobId: job.id }) as JobController;
+    // Stop just before pg-boss gives up on the handler, so the failure is ours and final.
+    const budgetMs = Math.max(1, Number(job.expireInSeconds) - 2) * 1000;
+    const timer = setTimeout(() => controller.abort(new Error('timeout')), budgetMs);
+    running.add(controller);
+    try {
+      await liveness.hold(job.id);
+      await encodeVideo(ctx, job.data.videoId, controller.signal);
+    } catch (error) {
+      if (
+        controller.signal.reason instanceof Error &&
+        controller.signal.reason.message === 'timeout'
+      ) {
+        await repository.markFailed(database.db, job.data.videoId, TIMED_OUT);
+        return;
+      }
+      // Shutdown or a database error: pg-boss fails the job and retries it.
+      log.error(`video ${job.data.videoId}: encode interrupted (${(error as Error).message})`);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      running.delete(controller);
+      await liveness.release(job.id).catch(() => undefined);
+    }
+  };
+
+  await recover();
+  const workerIds: string[] = [];
+  for (let i = 0; i < config.encodeConcurrency; i += 1) {
+    workerIds.push(
+      await boss.work<EncodeJobData>(
+        ENCODE_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
+        handle,
+      ),
+    );
+  }
+  const sweep = setInterval(() => {
+    recover().catch((error: unknown) => log.warn(`encode recovery: ${(error as Error).message}`));
+  }, RECOVERY_INTERVAL_MS);
+  sweep.unref();
+
+  return {
+    recover,
+    async stop() {
+      clearInterval(sweep);
+      for (const id of workerIds) await boss.offWork({ id });
+      for (const controller of running) controller.abort(new Error('shutdown'));
+      // Let the handlers see the abort and pg-boss record the failure before the pool closes.
+      const deadline = Date.now() + 5000;
+      while (running.size > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await liveness.close();
+    },
+  };
+};
+
+type JobController = AbortController & { jobId: string };

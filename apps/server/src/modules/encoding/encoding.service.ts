@@ -1,0 +1,54 @@
+import { requireMember } from '../../access/guards.ts';
+import { hiddenError } from '../../access/visibility.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/boss.ts';
+import { sendEncodeJob } from '../../jobs/encode-queue.ts';
+import type { MediaBinaries } from '../../media-tools/binaries.ts';
+import { conflict, HttpError, notFound } from '../../lib/errors.ts';
+import * as repository from './encoding.repository.ts';
+
+const notEncodable = (processing: number) =>
+  conflict(
+    processing === repository.Processing.encoding
+      ? "Cette vidéo est déjà en cours d'encodage"
+      : "Aucun fichier vidéo n'a été envoyé pour cette vidéo",
+  );
+
+export interface EncodingServiceDeps {
+  db: Database;
+  config: Config;
+  jobs: JobQueue;
+  mediaBinaries: MediaBinaries | null;
+}
+
+export const createEncodingService = ({
+  db,
+  config,
+  jobs,
+  mediaBinaries,
+}: EncodingServiceDeps) => ({
+  /** 1 or 3 -> 2 and a queued job, in one transaction: both happen or neither. */
+  async requestEncode(viewer: Viewer, id: number): Promise<void> {
+    requireMember(viewer);
+    if (!mediaBinaries) {
+      throw new HttpError(
+        503,
+        "L'encodage est indisponible : ffmpeg est introuvable sur le serveur (voir FFMPEG_PATH)",
+      );
+    }
+    const video = await repository.findEncodeTarget(db, viewer, id);
+    if (!video) throw notFound('Vidéo introuvable');
+    if (!video.visible) throw hiddenError(viewer);
+    // Started before the transaction: on PGlite a query outside it would wait for it to end.
+    const boss = await jobs.boss();
+    await db.transaction(async (tx) => {
+      if (!(await repository.markQueued(tx, id))) {
+        const current = await repository.findJobVideo(tx, id);
+        throw current ? notEncodable(current.processing) : notFound('Vidéo introuvable');
+      }
+      await sendEncodeJob(boss, tx, id, config);
+    });
+  },
+});

@@ -1,0 +1,94 @@
+import { copyFile, open } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { videos } from '../../db/schema.ts';
+import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+
+export interface VideoSeed {
+  processing?: number;
+  privacy?: number;
+  gpaRestricted?: boolean;
+  hasThumbnail?: boolean;
+  authorId?: number;
+}
+
+/** A video row, with `clip` committed as its raw upload (as the media upload route would). */
+export const seedVideo = async (
+  database: DatabaseHandle,
+  storage: MediaStorage,
+  clip: string | null,
+  seed: VideoSeed = {},
+): Promise<number> => {
+  const [row] = await database.db
+    .insert(videos)
+    .values({
+      title: 'Gala',
+      processing: seed.processing ?? (clip ? 1 : 0),
+      privacy: seed.privacy ?? 1,
+      gpaRestricted: seed.gpaRestricted ?? false,
+      hasThumbnail: seed.hasThumbnail ?? false,
+      authorId: seed.authorId ?? null,
+    })
+    .returning({ id: videos.id });
+  const id = row!.id;
+  if (clip) {
+    const temp = await storage.tempPath('.mp4');
+    await copyFile(clip, temp);
+    await storage.commit(temp, mediaKeys.raw(id));
+  }
+  return id;
+};
+
+export const videoState = async (database: DatabaseHandle, id: number) => {
+  const [row] = await database.db
+    .select({
+      processing: videos.processing,
+      encodingProgress: videos.encodingProgress,
+      encodingError: videos.encodingError,
+      rungs: videos.rungs,
+      hasThumbnail: videos.hasThumbnail,
+    })
+    .from(videos)
+    .where(eq(videos.id, id));
+  return row;
+};
+
+/** Polls the video until `done` holds, failing after `timeoutMs`. */
+export const waitForVideo = async (
+  database: DatabaseHandle,
+  id: number,
+  done: (state: NonNullable<Awaited<ReturnType<typeof videoState>>>) => boolean,
+  timeoutMs = 90_000,
+) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await videoState(database, id);
+    if (state && done(state)) return state;
+    if (Date.now() > deadline) {
+      throw new Error(`video ${id} still ${JSON.stringify(state)} after ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
+/** Top-level MP4 box types in file order (ftyp, moov, mdat, ...), to check faststart. */
+export const topLevelBoxes = async (file: string): Promise<string[]> => {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const boxes: string[] = [];
+    const header = Buffer.alloc(16);
+    let offset = 0;
+    while (offset + 8 <= size && boxes.length < 32) {
+      await handle.read(header, 0, 16, offset);
+      let length = header.readUInt32BE(0);
+      boxes.push(header.toString('latin1', 4, 8));
+      if (length === 1) length = Number(header.readBigUInt64BE(8));
+      if (length === 0) break;
+      offset += length;
+    }
+    return boxes;
+  } finally {
+    await handle.close();
+  }
+};

@@ -1,0 +1,66 @@
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openPostgres } from './db/client.ts';
+import { createJobQueue } from './jobs/boss.ts';
+import { locateMediaBinaries } from './media-tools/binaries.ts';
+import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
+import { createLocalStorage } from './storage/media-storage.ts';
+
+/**
+ * `npm run worker`: an encode-only process taking jobs from the shared PostgreSQL database and
+ * writing into the shared media directory (DATA_DIR/media). Any number may run beside the API.
+ */
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+  throw error;
+}
+
+if (!config.databaseUrl) {
+  fail(
+    'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database can be opened by one process only, ' +
+      'and the server already encodes in-process (ENCODE_IN_PROCESS, on by default).',
+  );
+}
+const binaries = await locateMediaBinaries({
+  ffmpegPath: config.ffmpegPath,
+  ffprobePath: config.ffprobePath,
+});
+if (!binaries) {
+  fail('No working ffmpeg/ffprobe: install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH.');
+}
+
+const line = (level: string) => (msg: string) =>
+  console.log(JSON.stringify({ level, time: new Date().toISOString(), msg }));
+const log = { info: line('info'), warn: line('warn'), error: line('error') };
+const database = openPostgres(config.databaseUrl!, config.encodeConcurrency + 4);
+await database.migrate();
+const jobs = createJobQueue(database, config, { supervise: true });
+const storage = createLocalStorage(config.mediaDir);
+const worker = await startEncodeWorker({
+  database,
+  storage,
+  config,
+  binaries: binaries!,
+  jobs,
+  log,
+});
+log.info(
+  `encode worker started: ${config.encodeConcurrency} at a time, ffmpeg ${binaries!.ffmpeg} (${binaries!.version})`,
+);
+
+const shutdown = async (signal: string) => {
+  log.info(`${signal}: stopping the encode worker`);
+  await worker.stop();
+  await jobs.stop();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
