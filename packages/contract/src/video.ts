@@ -1,5 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateInput, IdSchema, OptionalIdSchema, PrivacyInput } from './common.ts';
+import {
+  DateInput,
+  IdSchema,
+  OptionalIdSchema,
+  PrivacyInput,
+  Promotion,
+  VideoPagingQuery,
+} from './common.ts';
 
 export const Video = Type.Object({
   id: Type.Integer(),
@@ -29,8 +36,8 @@ export type VideoList = Static<typeof VideoList>;
 
 const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 /** promotion and directId come as strings from the add form ("-1" = none); numbers are accepted too. */
-const IntegerLike = (schema: typeof OptionalIdSchema) =>
-  Type.Union([schema, Type.String({ pattern: '^-?\\d{1,10}$' })]);
+const IntegerLike = (schema: typeof OptionalIdSchema, digits: number) =>
+  Type.Union([schema, Type.String({ pattern: `^-?\\d{1,${digits}}$` })]);
 
 export const NewVideoBody = Type.Object({
   title: Title,
@@ -38,9 +45,9 @@ export const NewVideoBody = Type.Object({
   privacy: Type.Optional(PrivacyInput),
   gpa_restricted: Type.Optional(Type.Boolean()),
   date: Type.Optional(DateInput),
-  promotion: Type.Optional(IntegerLike(OptionalIdSchema)),
-  directId: Type.Optional(IntegerLike(OptionalIdSchema)),
-  direct_id: Type.Optional(IntegerLike(OptionalIdSchema)),
+  promotion: Type.Optional(IntegerLike(Promotion, 4)),
+  directId: Type.Optional(IntegerLike(OptionalIdSchema, 10)),
+  direct_id: Type.Optional(IntegerLike(OptionalIdSchema, 10)),
   tagIds: Type.Optional(Type.Array(IdSchema, { maxItems: 50 })),
 });
 export type NewVideoBody = Static<typeof NewVideoBody>;
@@ -50,3 +57,31 @@ export type UpdateVideoBody = NewVideoBody;
 
 export const LikeState = Type.Object({ liked: Type.Boolean(), likeCount: Type.Integer() });
 export type LikeState = Static<typeof LikeState>;
+
+/** `/videos/like/:videoId`, `/videos/history/:videoId`. */
+export const VideoIdParams = Type.Object({ videoId: IdSchema });
+export type VideoIdParams = Static<typeof VideoIdParams>;
+
+/** `PUT /videos/trending/:slot/:videoId`: slot 1-5, a video id or -1 to clear the slot. */
+export const TrendingSlotParams = Type.Object({
+  slot: Type.Integer({ minimum: 1, maximum: 5 }),
+  videoId: Type.Union([Type.Literal(-1), IdSchema]),
+});
+export type TrendingSlotParams = Static<typeof TrendingSlotParams>;
+
+/** `/videos/search/:term`: the raw term; whitespace-only answers an empty list. */
+export const VideoSearchParams = Type.Object({ term: Type.String({ maxLength: 200 }) });
+
+/** Paging plus `excluded_video` (the video being watched), for random and direct lists. */
+export const ExcludingPagingQuery = Type.Object(
+  {
+    ...VideoPagingQuery.properties,
+    excluded_video: Type.Optional(OptionalIdSchema),
+  },
+  { additionalProperties: true },
+);
+export type ExcludingPagingQuery = Static<typeof ExcludingPagingQuery>;
+
+/** `PUT /videos/history/:videoId`: the video's view count after this view. */
+export const ViewCount = Type.Object({ views: Type.Integer() });
+export type ViewCount = Static<typeof ViewCount>;

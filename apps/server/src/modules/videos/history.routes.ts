@@ -1,0 +1,21 @@
+import { VideoIdParams, ViewCount } from '@plateau/contract';
+import type { FeatureModule } from '../../lib/feature.ts';
+import { createHistoryService } from './history.service.ts';
+import { errorResponses } from './video-responses.ts';
+
+export const historyRoutes: FeatureModule = ({ db }) => {
+  const history = createHistoryService(db);
+  return async (app) => {
+    app.put(
+      '/videos/history/:videoId',
+      {
+        schema: {
+          tags: ['history'],
+          params: VideoIdParams,
+          response: { 200: ViewCount, ...errorResponses },
+        },
+      },
+      (r) => history.view(r.viewer, r.params.videoId),
+    );
+  };
+};

@@ -1,0 +1,22 @@
+import { TrendingSlotParams, VideoList } from '@plateau/contract';
+import type { FeatureModule } from '../../lib/feature.ts';
+import { createTrendingService } from './trending.service.ts';
+import { errorResponses } from './video-responses.ts';
+
+/** `GET /videos/trending` is with the other lists; this is the geek's slot editor. */
+export const trendingRoutes: FeatureModule = ({ db }) => {
+  const trending = createTrendingService(db);
+  return async (app) => {
+    app.put(
+      '/videos/trending/:slot/:videoId',
+      {
+        schema: {
+          tags: ['trending'],
+          params: TrendingSlotParams,
+          response: { 200: VideoList, ...errorResponses },
+        },
+      },
+      (r) => trending.set(r.viewer, r.params),
+    );
+  };
+};

@@ -1,0 +1,30 @@
+import type { PagingQuery, TrendingSlotParams, VideoList } from '@plateau/contract';
+import { requireGeek } from '../../access/guards.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import type { Executor } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { createVideoListsService } from './video-lists.service.ts';
+import { clearSlot, placeInSlot } from './trending.repository.ts';
+import { visibleVideoOrThrow } from './videos.service.ts';
+
+export const createTrendingService = (db: Executor) => {
+  const lists = createVideoListsService(db);
+  return {
+    list: (viewer: Viewer, query: PagingQuery) => lists.trending(viewer, query),
+
+    /** Answers the trending list as the geek now sees it. */
+    async set(viewer: Viewer, { slot, videoId }: TrendingSlotParams): Promise<VideoList> {
+      const geek = requireGeek(viewer);
+      if (videoId === -1) {
+        await clearSlot(db, slot);
+      } else {
+        const video = await visibleVideoOrThrow(db, videoId, geek);
+        if (video.processing !== 3) {
+          throw badRequest('Seule une vidéo publiée peut être mise à la une');
+        }
+        await placeInSlot(db, slot, videoId);
+      }
+      return lists.trending(geek, { page: 1, page_size: 5 });
+    },
+  };
+};

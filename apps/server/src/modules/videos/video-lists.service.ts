@@ -1,0 +1,111 @@
+import type { ExcludingPagingQuery, PagingQuery, VideoList } from '@plateau/contract';
+import { and, asc, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { requireMember, requireSignedIn } from '../../access/guards.ts';
+import { hiddenError } from '../../access/visibility.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import type { Executor } from '../../db/client.ts';
+import { history, likes, trendingSlots, videos } from '../../db/schema.ts';
+import { listVideos, publishedVideo, type VideoListQuery } from '../../db/video-query.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findDirect } from './videos.repository.ts';
+import { searchWords, videoSearch } from './video-search.ts';
+
+const RANDOM_COUNT = 6;
+const newestFirst = [desc(videos.date), desc(videos.id)];
+const emptyList: VideoList = { videos: [], nResults: 0 };
+
+const excluding = (videoId: number | undefined): SQL | undefined =>
+  videoId === undefined || videoId < 1 ? undefined : ne(videos.id, videoId);
+
+export const createVideoListsService = (db: Executor) => {
+  const list = (
+    viewer: Viewer,
+    query: PagingQuery,
+    rest: Omit<VideoListQuery, 'viewer' | 'page' | 'pageSize' | 'tagFilter'>,
+  ) =>
+    listVideos(db, {
+      viewer,
+      page: query.page,
+      pageSize: query.page_size,
+      tagFilter: query.tag_filter,
+      ...rest,
+    });
+
+  /** Published videos in a given order: the shape of most lists. */
+  const published = (
+    viewer: Viewer,
+    query: PagingQuery,
+    orderBy: SQL[],
+    where: (SQL | undefined)[] = [],
+  ) => list(viewer, query, { where: [publishedVideo, ...where], orderBy });
+
+  return {
+    latest: (viewer: Viewer, query: PagingQuery) => published(viewer, query, newestFirst),
+
+    mostLiked: (viewer: Viewer, query: PagingQuery) =>
+      published(viewer, query, [desc(videos.likeCount), ...newestFirst]),
+
+    mostViewed: (viewer: Viewer, query: PagingQuery) =>
+      published(viewer, query, [desc(videos.views), ...newestFirst]),
+
+    async ofDirect(viewer: Viewer, directId: number, query: ExcludingPagingQuery) {
+      const direct = await findDirect(db, directId, viewer);
+      if (!direct) throw notFound('Direct introuvable');
+      if (!direct.visible) throw hiddenError(viewer);
+      return published(viewer, query, newestFirst, [
+        eq(videos.directId, directId),
+        excluding(query.excluded_video),
+      ]);
+    },
+
+    /** Up to six distinct videos; nResults counts every candidate. */
+    random: (viewer: Viewer, query: ExcludingPagingQuery) =>
+      published(
+        viewer,
+        { ...query, page: 1, page_size: Math.min(query.page_size, RANDOM_COUNT) },
+        [sql`random()`],
+        [excluding(query.excluded_video)],
+      ),
+
+    /** Slot order; empty slots have no row and hidden videos drop out through visibility. */
+    trending: (viewer: Viewer, query: PagingQuery) =>
+      list(viewer, query, {
+        where: [publishedVideo],
+        orderBy: [asc(trendingSlots.slot)],
+        joins: [{ table: trendingSlots, on: eq(trendingSlots.videoId, videos.id) }],
+      }),
+
+    pending(viewer: Viewer, query: PagingQuery) {
+      requireMember(viewer);
+      return list(viewer, query, { where: [lt(videos.processing, 3)], orderBy: newestFirst });
+    },
+
+    liked(viewer: Viewer, query: PagingQuery) {
+      const { userId } = requireSignedIn(viewer);
+      return list(viewer, query, {
+        where: [publishedVideo],
+        orderBy: [desc(likes.likedAt), desc(videos.id)],
+        joins: [{ table: likes, on: and(eq(likes.videoId, videos.id), eq(likes.userId, userId))! }],
+      });
+    },
+
+    /** History rows are one per (user, video), so each video comes once. */
+    history(viewer: Viewer, query: PagingQuery) {
+      const { userId } = requireSignedIn(viewer);
+      return list(viewer, query, {
+        where: [publishedVideo],
+        orderBy: [desc(history.watchedAt), desc(videos.id)],
+        joins: [
+          { table: history, on: and(eq(history.videoId, videos.id), eq(history.userId, userId))! },
+        ],
+      });
+    },
+
+    async search(viewer: Viewer, term: string, query: PagingQuery): Promise<VideoList> {
+      const words = searchWords(term);
+      if (words.length === 0) return emptyList;
+      const { match, rank } = videoSearch(words);
+      return published(viewer, query, [desc(rank), ...newestFirst], [match]);
+    },
+  };
+};

@@ -1,0 +1,81 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { visibleDirect, visibleVideo } from '../../access/visibility.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import type { Executor } from '../../db/client.ts';
+import { directs, tags, videos, videoTags } from '../../db/schema.ts';
+import { videoSelection, type VideoRow } from '../../db/video-query.ts';
+
+export type FoundVideo = VideoRow & { visible: boolean };
+
+/** One video with whether this viewer may see it (so the service can tell 404 from hidden). */
+export const findVideo = async (
+  db: Executor,
+  id: number,
+  viewer: Viewer,
+): Promise<FoundVideo | undefined> => {
+  const [row] = await db
+    .select({ ...videoSelection, visible: sql<boolean>`${visibleVideo(viewer)}` })
+    .from(videos)
+    .where(eq(videos.id, id));
+  return row as FoundVideo | undefined;
+};
+
+/** The stored fields a create or an update writes (tags aside). */
+export interface VideoFields {
+  title: string;
+  description: string;
+  privacy: number;
+  gpaRestricted: boolean;
+  date: Date;
+  promotion: number;
+  directId: number | null;
+}
+
+export const insertVideo = async (
+  db: Executor,
+  fields: VideoFields & { authorId: number },
+): Promise<number> => {
+  const [row] = await db
+    .insert(videos)
+    .values({ ...fields, processing: 0 })
+    .returning({ id: videos.id });
+  return row!.id;
+};
+
+export const updateVideo = (db: Executor, id: number, fields: VideoFields) =>
+  db.update(videos).set(fields).where(eq(videos.id, id));
+
+export const deleteVideo = async (db: Executor, id: number): Promise<boolean> =>
+  (await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id })).length > 0;
+
+/** Replaces the tag links of a video (the search text follows through the DB triggers). */
+export const replaceVideoTags = async (db: Executor, videoId: number, tagIds: number[]) => {
+  await db.delete(videoTags).where(eq(videoTags.videoId, videoId));
+  if (tagIds.length > 0) {
+    await db.insert(videoTags).values(tagIds.map((tagId) => ({ videoId, tagId })));
+  }
+};
+
+/** The ids among `tagIds` that name no tag. */
+export const unknownTagIds = async (db: Executor, tagIds: number[]): Promise<number[]> => {
+  if (tagIds.length === 0) return [];
+  const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds));
+  const known = new Set(found.map((row) => row.id));
+  return tagIds.filter((id) => !known.has(id));
+};
+
+export const directExists = async (db: Executor, id: number): Promise<boolean> =>
+  (await db.select({ id: directs.id }).from(directs).where(eq(directs.id, id))).length > 0;
+
+/** A direct with whether this viewer may see it, or undefined when missing. */
+export const findDirect = async (
+  db: Executor,
+  id: number,
+  viewer: Viewer,
+): Promise<{ visible: boolean } | undefined> => {
+  const [row] = await db
+    .select({ visible: sql<boolean>`${visibleDirect(viewer)}` })
+    .from(directs)
+    .where(eq(directs.id, id));
+  return row;
+};
