@@ -3,7 +3,8 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
+import { videosRoutes } from './videos/videos.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
-export const featureModules: FeatureModule[] = [tagsRoutes, authRoutes, usersRoutes, playlistsRoutes, encodingRoutes];
+export const featureModules: FeatureModule[] = [tagsRoutes, videosRoutes, authRoutes, usersRoutes, playlistsRoutes, encodingRoutes];
