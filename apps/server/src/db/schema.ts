@@ -58,7 +58,7 @@ export const directs = pgTable(
     searchVector: searchVector('search_text'),
   },
   (t) => [
-    index('directs_date_idx').on(t.date.desc(), t.id.desc()),
+    index('directs_date_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('directs_search_idx').using('gin', t.searchVector),
     index('directs_search_trgm_idx').using(
       'gin',
@@ -96,17 +96,26 @@ export const videos = pgTable(
     searchText: text('search_text').notNull().default(''),
     searchVector: searchVector('search_text'),
   },
+  // Descending keys are NULLS FIRST, as `order by x desc` is: a NULLS LAST index cannot serve it.
   (t) => [
     index('videos_published_date_idx')
-      .on(t.date.desc(), t.id.desc())
+      .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.processing} = 3`),
-    index('videos_privacy_date_idx').on(t.privacy, t.date.desc(), t.id.desc()),
+    index('videos_privacy_date_idx').on(
+      t.privacy,
+      t.date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('videos_pending_idx')
       .on(t.processing)
       .where(sql`${t.processing} < 3`),
     index('videos_direct_idx').on(t.directId),
-    index('videos_like_count_idx').on(t.likeCount.desc(), t.date.desc()),
-    index('videos_views_idx').on(t.views.desc(), t.date.desc()),
+    // Index-only counts and joins (history, likes, tag filters) on what visibility reads.
+    index('videos_published_visibility_idx')
+      .on(t.id, t.privacy, t.gpaRestricted)
+      .where(sql`${t.processing} = 3`),
+    index('videos_like_count_idx').on(t.likeCount.desc().nullsFirst(), t.date.desc().nullsFirst()),
+    index('videos_views_idx').on(t.views.desc().nullsFirst(), t.date.desc().nullsFirst()),
     index('videos_search_idx').using('gin', t.searchVector),
     index('videos_search_trgm_idx').using(
       'gin',
@@ -204,7 +213,7 @@ export const likes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index('likes_user_recent_idx').on(t.userId, t.likedAt.desc()),
+    index('likes_user_recent_idx').on(t.userId, t.likedAt.desc().nullsFirst()),
     index('likes_video_idx').on(t.videoId),
   ],
 );
@@ -222,7 +231,7 @@ export const history = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index('history_user_recent_idx').on(t.userId, t.watchedAt.desc()),
+    index('history_user_recent_idx').on(t.userId, t.watchedAt.desc().nullsFirst()),
     index('history_video_idx').on(t.videoId),
   ],
 );
