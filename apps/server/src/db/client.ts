@@ -96,6 +96,9 @@ export const openPglite = async (dataDir: string): Promise<DatabaseHandle> => {
 
 export const openPostgres = (url: string, max = 10): DatabaseHandle => {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, DROP DATABASE) must not crash the
+  // process: the next query reconnects or fails where it can be answered.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -29,7 +29,7 @@ export const videoSelection = {
   rungs: videos.rungs,
   tagIds: sql<
     number[]
-  >`coalesce((select array_agg(vt.tag_id order by vt.tag_id) from video_tags vt where vt.video_id = ${videos.id}), '{}')`,
+  >`coalesce((select array_agg(vt.tag_id order by vt.tag_id) from video_tags vt where vt.video_id = "videos"."id"), '{}')`,
 };
 
 export type VideoRow = Omit<

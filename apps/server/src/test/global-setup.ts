@@ -11,7 +11,8 @@ import { adminUrl, testTmpDir } from './test-env.ts';
  * or a PostgreSQL template database.
  */
 export default async function setup(project: TestProject) {
-  const kind = process.env.PLATEAU_TEST_DB ?? 'pglite';
+  // The project's `test.env` reaches test files, not this setup: read it from the project.
+  const kind = project.config.env?.PLATEAU_TEST_DB ?? process.env.PLATEAU_TEST_DB ?? 'pglite';
   mkdirSync(testTmpDir, { recursive: true });
   if (kind === 'postgres') {
     const template = `plateau_tpl_${process.pid}`;
