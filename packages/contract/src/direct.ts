@@ -29,3 +29,6 @@ export const DirectBody = Type.Object({
 export type DirectBody = Static<typeof DirectBody>;
 
 export const CurrentLive = Type.Object({ url: Type.String() });
+
+/** `/directs/search/:term`: the raw term; whitespace-only answers an empty list. */
+export const DirectSearchParams = Type.Object({ term: Type.String({ maxLength: 100 }) });

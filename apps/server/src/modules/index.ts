@@ -1,10 +1,12 @@
 import type { FeatureModule } from '../lib/feature.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { directsRoutes } from './directs/directs.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { videosRoutes } from './videos/videos.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
-export const featureModules: FeatureModule[] = [tagsRoutes, videosRoutes, authRoutes, usersRoutes, playlistsRoutes, encodingRoutes];
+export const featureModules: FeatureModule[] = [tagsRoutes, videosRoutes, authRoutes, usersRoutes, playlistsRoutes, directsRoutes, settingsRoutes, encodingRoutes];

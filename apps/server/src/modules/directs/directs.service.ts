@@ -1,0 +1,94 @@
+import type { Direct, DirectBody, DirectList } from '@plateau/contract';
+import { requireGeek } from '../../access/guards.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import { hiddenError } from '../../access/visibility.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { directValues } from './direct-input.ts';
+import * as repository from './directs.repository.ts';
+import type { FoundDirect } from './directs.repository.ts';
+
+export interface DirectPaging {
+  page: number;
+  pageSize: number;
+}
+
+const directNotFound = () => notFound('Direct introuvable');
+const noLive = () => notFound("Il n'y a pas de DT en cours...");
+
+const one = (direct: Direct | undefined): DirectList =>
+  direct ? { directs: [direct], nResults: 1 } : { directs: [], nResults: 0 };
+
+/** The direct itself, or the 401/403 of a hidden one. */
+const visibleOrThrow = (viewer: Viewer, found: FoundDirect): Direct => {
+  if (!found.visible) throw hiddenError(viewer);
+  return found.direct;
+};
+
+export const createDirectsService = (db: Database, storage: MediaStorage) => {
+  const getVisible = async (viewer: Viewer, id: number): Promise<Direct> => {
+    const found = await repository.findDirect(db, viewer, id);
+    if (!found) throw directNotFound();
+    return visibleOrThrow(viewer, found);
+  };
+
+  const neighbour = async (viewer: Viewer, id: number, direction: 'next' | 'previous') => {
+    await getVisible(viewer, id);
+    return one(await repository.findNeighbour(db, viewer, id, direction));
+  };
+
+  return {
+    latest: (viewer: Viewer, paging: DirectPaging) =>
+      repository.listLatest(db, { viewer, ...paging }),
+
+    upcoming: (viewer: Viewer, paging: DirectPaging) =>
+      repository.listUpcoming(db, { viewer, ...paging }),
+
+    async search(viewer: Viewer, term: string, paging: DirectPaging): Promise<DirectList> {
+      if (term.trim() === '') return { directs: [], nResults: 0 };
+      return repository.searchDirects(db, { viewer, ...paging }, term);
+    },
+
+    /** Single fetches answer the list shape, as the client reads `directs[0]`. */
+    get: async (viewer: Viewer, id: number) => one(await getVisible(viewer, id)),
+
+    next: (viewer: Viewer, id: number) => neighbour(viewer, id, 'next'),
+    previous: (viewer: Viewer, id: number) => neighbour(viewer, id, 'previous'),
+
+    async current(viewer: Viewer): Promise<DirectList> {
+      const found = await repository.findCurrentDirect(db, viewer);
+      return one(found && visibleOrThrow(viewer, found));
+    },
+
+    async currentLive(viewer: Viewer): Promise<{ url: string }> {
+      const found = await repository.findCurrentDirect(db, viewer);
+      if (!found) throw noLive();
+      const direct = visibleOrThrow(viewer, found);
+      if (direct.liveUrl === '') throw noLive();
+      return { url: direct.liveUrl };
+    },
+
+    create(viewer: Viewer, body: DirectBody): Promise<Direct> {
+      requireGeek(viewer);
+      return repository.insertDirect(db, directValues(body));
+    },
+
+    update(viewer: Viewer, id: number, body: DirectBody): Promise<Direct> {
+      requireGeek(viewer);
+      return db.transaction(async (tx) => {
+        const current = await repository.lockDirect(tx, id);
+        if (!current) throw directNotFound();
+        const updated = await repository.updateDirect(tx, id, directValues(body, current));
+        if (!updated) throw directNotFound();
+        return updated;
+      });
+    },
+
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      requireGeek(viewer);
+      if (!(await repository.deleteDirect(db, id))) throw directNotFound();
+      await storage.remove(mediaKeys.poster(id));
+    },
+  };
+};
