@@ -1,0 +1,28 @@
+/** Where the benchmark database lives and what the seeded catalogue holds. */
+export const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const benchDatabaseName = 'plateau_bench';
+
+export const benchUrl = (): string => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${benchDatabaseName}`;
+  return url.toString();
+};
+
+export const expected = {
+  users: 5_000,
+  tags: 200,
+  videos: 100_000,
+  history: 1_000_000,
+};
+
+/** Bumped whenever the seeded data changes shape, so an old bench database is reseeded. */
+export const seedVersion = 'plateau-bench-seed v1';
+
+/** The signed-in viewer of every scenario: a plain `user` with the heaviest history. */
+export const benchViewerId = 1;
+
+/** Users 1-9 watched 20,000 videos each; the others share the rest of the million rows. */
+export const heavyUsers = 9;
+export const heavyHistory = 20_000;

@@ -1,0 +1,208 @@
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { openPostgres } from '../apps/server/src/db/client.ts';
+import {
+  adminUrl,
+  benchDatabaseName,
+  benchUrl,
+  expected,
+  heavyHistory,
+  heavyUsers,
+  seedVersion,
+} from './bench-env.ts';
+import { commonWords, rareWords, tagNames } from './words.ts';
+
+/**
+ * Seeds `plateau_bench` with a realistic catalogue using set-based SQL only (each table is one
+ * `insert ... select from generate_series`), so the whole load takes a minute or two.
+ */
+
+const log = (message: string) => console.log(`[seed] ${message}`);
+
+const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+  const start = performance.now();
+  const result = await run();
+  log(`${label} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  return result;
+};
+
+/** True when the bench database exists with this seed version and the expected row counts. */
+const isSeeded = async (admin: pg.Client): Promise<boolean> => {
+  const found = await admin.query<{ comment: string | null }>(
+    `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+    [benchDatabaseName],
+  );
+  if (found.rows[0]?.comment !== seedVersion) return false;
+  const bench = new pg.Client({ connectionString: benchUrl() });
+  await bench.connect();
+  try {
+    const { rows } = await bench.query<Record<keyof typeof expected, string>>(
+      `select (select count(*) from users) as users, (select count(*) from tags) as tags,
+              (select count(*) from videos) as videos, (select count(*) from history) as history`,
+    );
+    const counts = rows[0];
+    return (Object.keys(expected) as (keyof typeof expected)[]).every(
+      (table) => Number(counts?.[table]) === expected[table],
+    );
+  } finally {
+    await bench.end();
+  }
+};
+
+/** `n` words of `list`, the first ones more likely (`skew` > 1 sharpens it), for row `g`. */
+const pickWords = (list: string, count: string, skew: number) =>
+  `(select string_agg((${list})[1 + floor(array_length(${list}, 1) * power(random(), ${skew}))::int], ' ')
+      from generate_series(1, ${count}) k)`;
+
+const seedData = async (client: pg.Client) => {
+  await client.query(`set session_replication_role = replica`);
+  await client.query(`set synchronous_commit = off`);
+  await client.query(`select setseed(0.4242)`);
+
+  await timed('5,000 users', () =>
+    client.query(
+      `insert into users (id, username, role, gda_access, created_at)
+       select g, 'bench_user_' || lpad(g::text, 5, '0'),
+              case when g % 50 = 0 then 'geek' when g % 10 = 0 then 'plateau' else 'user' end,
+              g % 20 = 0, now() - random() * interval '1800 days'
+         from generate_series(1, ${expected.users}) g`,
+    ),
+  );
+  await timed('200 tags', () =>
+    client.query(
+      `insert into tags (id, name) select i, name from unnest($1::text[]) with ordinality as t(name, i)`,
+      [tagNames],
+    ),
+  );
+  await timed('300 directs', () =>
+    client.query(
+      `insert into directs (id, title, description, date, privacy, search_text)
+       select g, 'Direct ' || g, 'Retransmission en direct numéro ' || g,
+              now() - (g * interval '12 days'), g % 2, 'Direct ' || g || ' Retransmission en direct numéro ' || g
+         from generate_series(1, 300) g`,
+    ),
+  );
+
+  // Two umbrella tags on about half the catalogue, then 0-2 themed tags (popular ones first).
+  await timed('tag links', () =>
+    client.query(
+      `insert into video_tags (video_id, tag_id)
+       select distinct video_id, tag_id from (
+         select g as video_id, 1 as tag_id from generate_series(1, ${expected.videos}) g where random() < 0.5
+         union all select g, 2 from generate_series(1, ${expected.videos}) g where random() < 0.4
+         union all select g, 3 + floor(198 * power(random(), 2))::int
+                     from generate_series(1, ${expected.videos}) g where random() < 0.7
+         union all select g, 3 + floor(198 * power(random(), 2))::int
+                     from generate_series(1, ${expected.videos}) g where random() < 0.4
+       ) t`,
+    ),
+  );
+
+  // Each user likes 40-80 distinct videos: a stride coprime with the catalogue size never repeats.
+  await timed('likes', () =>
+    client.query(
+      `insert into likes (user_id, video_id, liked_at)
+       select u, 1 + ((u::bigint * 104729 + k::bigint * (10 * (u % 991) + 7)) % ${expected.videos}),
+              now() - random() * interval '730 days'
+         from generate_series(1, ${expected.users}) u, generate_series(0, 39 + u % 41) k`,
+    ),
+  );
+
+  await timed('100,000 videos', () =>
+    client.query(
+      `with base as materialized (
+         select g, random() as r_privacy, random() as r_processing, random() as r_gpa
+           from generate_series(1, ${expected.videos}) g
+       ), gen as materialized (
+         select g as id,
+                ${pickWords('$1::text[]', '2 + g % 5', 2.5)}
+                  || case when random() < 0.02 then ' ' || ($2::text[])[1 + floor(random() * array_length($2::text[], 1))::int] else '' end
+                  || case when g % 3 = 0 then ' ' || (2016 + g % 10) else '' end as title,
+                ${pickWords('$1::text[]', '12 + g % 29', 1.6)} || '.' as description,
+                now() - random() * interval '3650 days' as date,
+                case when r_privacy < 0.45 then 0 when r_privacy < 0.9 then 1
+                     when r_privacy < 0.97 then 2 else 3 end as privacy,
+                case when r_processing < 0.95 then 3 else g % 3 end as processing,
+                r_gpa < 0.3 as gpa_candidate
+           from base
+       )
+       insert into videos (id, title, description, date, promotion, views, like_count, privacy,
+                           gpa_restricted, processing, direct_id, author_id, encoding_progress,
+                           rungs, has_thumbnail, created_at, search_text)
+       select id, upper(left(title, 1)) || substr(title, 2), upper(left(description, 1)) || substr(description, 2),
+              date, case when id % 5 < 3 then 2015 + id % 14 else -1 end,
+              floor(20000 * power(random(), 6))::int,
+              (select count(*) from likes l where l.video_id = gen.id),
+              privacy, privacy = 2 and gpa_candidate, processing,
+              case when id % 5 = 0 then 1 + id % 300 end, 10 * (1 + id % 500),
+              case when processing = 2 then 40 end,
+              case when processing = 3 then '{1080,720,480,240}'::int[] else '{}'::int[] end,
+              true, date,
+              video_search_text(id, upper(left(title, 1)) || substr(title, 2),
+                                upper(left(description, 1)) || substr(description, 2))
+         from gen`,
+      [[...commonWords], [...rareWords]],
+    ),
+  );
+
+  // Users 1-9 are heavy watchers; the stride trick again keeps every (user, video) pair distinct.
+  const regular = expected.users - heavyUsers;
+  const share = expected.history - heavyUsers * heavyHistory;
+  const base = Math.floor(share / regular);
+  const extra = share - base * regular;
+  await timed('1,000,000 history rows', () =>
+    client.query(
+      `insert into history (user_id, video_id, watched_at)
+       select u, 1 + ((u::bigint * 7919 + k::bigint * (10 * (u % 997) + 3)) % ${expected.videos}),
+              now() - random() * interval '730 days'
+         from generate_series(1, ${expected.users}) u,
+              generate_series(0, case when u <= ${heavyUsers} then ${heavyHistory}
+                                      when u <= ${heavyUsers + extra} then ${base + 1}
+                                      else ${base} end - 1) k`,
+    ),
+  );
+
+  for (const table of ['users', 'tags', 'directs', 'videos']) {
+    await client.query(`select setval('${table}_id_seq', (select max(id) from ${table}))`);
+  }
+  await client.query(`set session_replication_role = origin`);
+  await timed('vacuum analyze', () => client.query(`vacuum analyze`));
+};
+
+export const ensureSeeded = async (options: { reseed?: boolean } = {}): Promise<void> => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    if (!options.reseed && (await isSeeded(admin))) {
+      log(`${benchDatabaseName} already seeded (${seedVersion}); pass --reseed to rebuild it`);
+    } else {
+      const start = performance.now();
+      await admin.query(`drop database if exists ${benchDatabaseName} with (force)`);
+      await admin.query(`create database ${benchDatabaseName}`);
+      await timed('migrations', async () => {
+        const handle = openPostgres(benchUrl(), 1);
+        await handle.migrate();
+        await handle.close();
+      });
+      const client = new pg.Client({ connectionString: benchUrl() });
+      await client.connect();
+      try {
+        await seedData(client);
+      } finally {
+        await client.end();
+      }
+      await admin.query(`comment on database ${benchDatabaseName} is '${seedVersion}'`);
+      log(`seeded in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+    }
+  } finally {
+    await admin.end();
+  }
+  // Migrations added since the seed (new indexes, ...) apply to the existing data.
+  const handle = openPostgres(benchUrl(), 1);
+  await handle.migrate();
+  await handle.close();
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await ensureSeeded({ reseed: process.argv.includes('--reseed') });
+}
