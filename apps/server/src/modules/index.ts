@@ -6,7 +6,8 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { videosRoutes } from './videos/videos.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
-export const featureModules: FeatureModule[] = [tagsRoutes, videosRoutes, authRoutes, usersRoutes, playlistsRoutes, directsRoutes, settingsRoutes, encodingRoutes];
+export const featureModules: FeatureModule[] = [tagsRoutes, videosRoutes, authRoutes, usersRoutes, playlistsRoutes, directsRoutes, settingsRoutes, mediaRoutes, encodingRoutes];

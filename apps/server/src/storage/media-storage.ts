@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -19,6 +19,8 @@ export interface MediaStorage {
   commit(tempFile: string, key: string): Promise<void>;
   /** Size and modification time, or null when absent. */
   stat(key: string): Promise<{ size: number; mtime: Date } | null>;
+  /** The first `length` bytes of a key (fewer for a shorter file), or null when absent. */
+  readStart(key: string, length: number): Promise<Buffer | null>;
   /** Local path of a key, for ffmpeg and for `send` (local backend). */
   localPath(key: string): string;
   /** The directory of a key's root (for `send`'s root option). */
@@ -56,6 +58,11 @@ export const createLocalStorage = (root: string): MediaStorage => {
     tempPath,
     async writeTemp(source, suffix) {
       const file = await tempPath(suffix);
+      // A source destroyed while the folder was being made (an aborted or broken upload) would
+      // never end: `pipeline` waits forever on an already closed stream.
+      if (source.destroyed && !source.readableEnded) {
+        throw source.errored ?? new Error('source closed before its end');
+      }
       try {
         await pipeline(source, createWriteStream(file, { flags: 'wx' }));
         return file;
@@ -75,6 +82,21 @@ export const createLocalStorage = (root: string): MediaStorage => {
         return s.isFile() ? { size: s.size, mtime: s.mtime } : null;
       } catch {
         return null;
+      }
+    },
+    async readStart(key, length) {
+      let handle;
+      try {
+        handle = await open(absolute(key), 'r');
+      } catch {
+        return null;
+      }
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
       }
     },
     localPath: absolute,

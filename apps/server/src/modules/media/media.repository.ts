@@ -1,0 +1,99 @@
+import { eq, sql } from 'drizzle-orm';
+import { visibleDirect, visibleVideo } from '../../access/visibility.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import type { Executor } from '../../db/client.ts';
+import { directs, videos } from '../../db/schema.ts';
+
+/** What the media routes need of a video, and whether this viewer may see it. */
+export interface VideoMedia {
+  id: number;
+  title: string;
+  privacy: number;
+  processing: number;
+  rungs: number[];
+  visible: boolean;
+}
+
+export interface DirectMedia {
+  id: number;
+  privacy: number;
+  visible: boolean;
+}
+
+export const findVideoMedia = async (
+  db: Executor,
+  viewer: Viewer,
+  id: number,
+): Promise<VideoMedia | undefined> => {
+  const [row] = await db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      privacy: videos.privacy,
+      processing: videos.processing,
+      rungs: videos.rungs,
+      visible: sql<boolean>`${visibleVideo(viewer)}`,
+    })
+    .from(videos)
+    .where(eq(videos.id, id));
+  return row && { ...row, rungs: row.rungs.map(Number) };
+};
+
+export const findDirectMedia = async (
+  db: Executor,
+  viewer: Viewer,
+  id: number,
+): Promise<DirectMedia | undefined> => {
+  const [row] = await db
+    .select({
+      id: directs.id,
+      privacy: directs.privacy,
+      visible: sql<boolean>`${visibleDirect(viewer)}`,
+    })
+    .from(directs)
+    .where(eq(directs.id, id));
+  return row;
+};
+
+/**
+ * The processing state under a row lock, so an upload or a media reset cannot interleave with
+ * the encoder moving the same video to processing 2.
+ */
+export const lockVideoProcessing = async (tx: Executor, id: number) => {
+  const [row] = await tx
+    .select({ processing: videos.processing })
+    .from(videos)
+    .where(eq(videos.id, id))
+    .for('update');
+  return row?.processing;
+};
+
+export const lockDirect = async (tx: Executor, id: number) =>
+  (await tx.select({ id: directs.id }).from(directs).where(eq(directs.id, id)).for('update'))
+    .length > 0;
+
+/** A new raw file awaits encoding: any earlier encode's error and progress are stale. */
+export const markRawUploaded = (tx: Executor, id: number) =>
+  tx
+    .update(videos)
+    .set({ processing: 1, encodingError: null, encodingProgress: null })
+    .where(eq(videos.id, id));
+
+export const markThumbnailUploaded = (tx: Executor, id: number) =>
+  tx.update(videos).set({ hasThumbnail: true }).where(eq(videos.id, id));
+
+export const markPosterUploaded = (tx: Executor, id: number) =>
+  tx.update(directs).set({ hasPoster: true }).where(eq(directs.id, id));
+
+/** The video has no files any more: back to "no upload". */
+export const resetVideoMedia = (tx: Executor, id: number) =>
+  tx
+    .update(videos)
+    .set({
+      processing: 0,
+      hasThumbnail: false,
+      rungs: sql`'{}'::integer[]`,
+      encodingError: null,
+      encodingProgress: null,
+    })
+    .where(eq(videos.id, id));

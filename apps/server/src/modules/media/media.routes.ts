@@ -1,0 +1,131 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { ErrorBody, IdParams, IdSchema, OkBody } from '@plateau/contract';
+import type { FeatureModule } from '../../lib/feature.ts';
+import { attachmentDisposition, sendMedia } from './media-send.ts';
+import { receiveUpload } from './media-upload.ts';
+import { createMediaService, streamResolutions, type StreamResolution } from './media.service.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+};
+const uploadErrors = { ...errors, 413: ErrorBody, 503: ErrorBody };
+const fileErrors = { ...errors, 412: ErrorBody, 416: ErrorBody };
+const binary = (description: string) => Type.String({ format: 'binary', description });
+
+const StreamParams = Type.Object({
+  id: IdSchema,
+  resolution: Type.Unsafe<StreamResolution>({
+    type: 'integer',
+    enum: [...streamResolutions],
+    description: '0 is the raw upload (members only); 1080, 720, 480, 240 the encoded rungs',
+  }),
+});
+/** A <video> element cannot send a header: streams accept the token in the query string. */
+const TokenQuery = Type.Object({
+  token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
+});
+
+const uploads = [
+  { path: '/media/video/:id', kind: 'video', field: 'video_upload' },
+  { path: '/media/thumbnail/:id', kind: 'thumbnail', field: 'thumbnail_upload' },
+  { path: '/media/poster/:id', kind: 'poster', field: 'poster_upload' },
+] as const;
+
+export const mediaRoutes: FeatureModule = (deps) => {
+  const media = createMediaService(deps);
+  const { storage } = deps;
+  return async (app) => {
+    for (const { path, kind, field } of uploads) {
+      app.post(
+        path,
+        {
+          schema: {
+            tags: ['media'],
+            summary: `Envoie le fichier (multipart, champ ${field})`,
+            consumes: ['multipart/form-data'],
+            params: IdParams,
+            response: { 200: OkBody, ...uploadErrors },
+          },
+        },
+        async (request) => {
+          await media.checkUploadTarget(request.viewer, kind, request.params.id);
+          const temp = await receiveUpload(request, storage, field);
+          await media.storeUpload(kind, request.params.id, temp);
+          return { ok: true };
+        },
+      );
+    }
+
+    app.get(
+      '/media/video/:id/:resolution',
+      {
+        config: { tokenInQuery: true },
+        schema: {
+          tags: ['media'],
+          params: StreamParams,
+          querystring: TokenQuery,
+          response: { 200: binary('video/mp4'), 206: binary('video/mp4'), ...fileErrors },
+        },
+      },
+      async (request, reply) => {
+        const { id, resolution } = request.params;
+        const file = await media.videoStream(request.viewer, id, resolution);
+        return sendMedia(request, reply, storage, file.key, { ...file, contentType: 'video/mp4' });
+      },
+    );
+
+    app.get(
+      '/media/video/download/:id/1080',
+      {
+        config: { tokenInQuery: true },
+        schema: {
+          tags: ['media'],
+          params: IdParams,
+          querystring: TokenQuery,
+          response: { 200: binary('video/mp4'), 206: binary('video/mp4'), ...fileErrors },
+        },
+      },
+      async (request, reply) => {
+        const file = await media.download(request.viewer, request.params.id);
+        return sendMedia(request, reply, storage, file.key, {
+          ...file,
+          contentType: 'video/mp4',
+          contentDisposition: attachmentDisposition(file.title, '.mp4'),
+        });
+      },
+    );
+
+    for (const kind of ['thumbnail', 'poster'] as const) {
+      app.get(
+        `/media/${kind}/:id`,
+        {
+          config: { tokenInQuery: true },
+          schema: {
+            tags: ['media'],
+            params: IdParams,
+            querystring: TokenQuery,
+            response: { 200: binary('image/png or image/jpeg'), ...fileErrors },
+          },
+        },
+        async (request, reply) => {
+          const file = await media[kind](request.viewer, request.params.id);
+          const contentType = await media.imageType(file.key);
+          return sendMedia(request, reply, storage, file.key, { ...file, contentType });
+        },
+      );
+    }
+
+    app.delete(
+      '/media/video/:id',
+      { schema: { tags: ['media'], params: IdParams, response: { 200: OkBody, ...errors } } },
+      async (request) => {
+        await media.removeVideoMedia(request.viewer, request.params.id);
+        return { ok: true };
+      },
+    );
+  };
+};

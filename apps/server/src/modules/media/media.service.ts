@@ -1,0 +1,172 @@
+import { requireGeek, requireMember } from '../../access/guards.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import { hiddenError } from '../../access/visibility.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { isMp4Family, probeVideo } from '../../media-tools/probe.ts';
+import { mediaKeys } from '../../storage/media-storage.ts';
+import { imageTypeOf, readTempStart } from './media-upload.ts';
+import * as repository from './media.repository.ts';
+
+export const streamResolutions = [0, 1080, 720, 480, 240] as const;
+export type StreamResolution = (typeof streamResolutions)[number];
+
+const videoNotFound = () => notFound('Vidéo introuvable');
+const directNotFound = () => notFound('Direct introuvable');
+const encodingInProgress = () => conflict('La vidéo est en cours d’encodage : réessayez après');
+const notAVideo = () => badRequest("Le fichier n'est pas une vidéo MP4 lisible");
+const notAnImage = () => badRequest("Le fichier n'est pas une image PNG ou JPEG");
+
+export type UploadKind = 'video' | 'thumbnail' | 'poster';
+
+/** The file a served media answer reads, and how it may be cached. */
+export interface MediaFile {
+  key: string;
+  isPublic: boolean;
+}
+
+export const createMediaService = ({ db, storage, mediaBinaries }: AppDeps) => {
+  /** The video as this viewer may see it: 404 when missing, 401/403 when hidden. */
+  const visibleVideoMedia = async (viewer: Viewer, id: number) => {
+    const video = await repository.findVideoMedia(db, viewer, id);
+    if (!video) throw videoNotFound();
+    if (!video.visible) throw hiddenError(viewer);
+    return video;
+  };
+
+  const visibleDirectMedia = async (viewer: Viewer, id: number) => {
+    const direct = await repository.findDirectMedia(db, viewer, id);
+    if (!direct) throw directNotFound();
+    if (!direct.visible) throw hiddenError(viewer);
+    return direct;
+  };
+
+  /** Rungs listed by the last encode whose file is really there, best first. */
+  const presentRungs = async (id: number, rungs: number[]) => {
+    const sorted = [...rungs].sort((a, b) => b - a);
+    const present = await Promise.all(
+      sorted.map(async (rung) => ((await storage.stat(mediaKeys.rung(id, rung))) ? rung : null)),
+    );
+    return present.filter((rung): rung is number => rung !== null);
+  };
+
+  const checkTemp = async (kind: UploadKind, temp: string) => {
+    if (kind !== 'video') {
+      if (!imageTypeOf(await readTempStart(temp))) throw notAnImage();
+      return;
+    }
+    const probe = await probeVideo(mediaBinaries!.ffprobe, temp);
+    if (!probe || !isMp4Family(probe)) throw notAVideo();
+  };
+
+  /** Moves the checked file into place and records it on the row, in one transaction. */
+  const commitUpload = (kind: UploadKind, id: number, temp: string) =>
+    db.transaction(async (tx) => {
+      if (kind === 'poster') {
+        // The lock keeps a concurrent direct deletion from leaving an orphan poster.
+        if (!(await repository.lockDirect(tx, id))) throw directNotFound();
+        await storage.commit(temp, mediaKeys.poster(id));
+        await repository.markPosterUploaded(tx, id);
+        return;
+      }
+      const processing = await repository.lockVideoProcessing(tx, id);
+      if (processing === undefined) throw videoNotFound();
+      if (kind === 'video') {
+        if (processing === 2) throw encodingInProgress();
+        await storage.commit(temp, mediaKeys.raw(id));
+        await repository.markRawUploaded(tx, id);
+      } else {
+        await storage.commit(temp, mediaKeys.thumbnail(id));
+        await repository.markThumbnailUploaded(tx, id);
+      }
+    });
+
+  return {
+    /** Who may upload, checked before the body is read. */
+    async checkUploadTarget(viewer: Viewer, kind: UploadKind, id: number): Promise<void> {
+      if (kind === 'poster') {
+        requireGeek(viewer);
+        await visibleDirectMedia(viewer, id);
+        return;
+      }
+      requireMember(viewer);
+      const video = await visibleVideoMedia(viewer, id);
+      if (kind === 'video') {
+        if (video.processing === 2) throw encodingInProgress();
+        if (!mediaBinaries) {
+          throw new HttpError(503, 'Vérification des vidéos indisponible : ffprobe introuvable');
+        }
+      }
+    },
+
+    /** Checks a received temporary file and commits it; the temporary file never survives. */
+    async storeUpload(kind: UploadKind, id: number, temp: string): Promise<void> {
+      try {
+        await checkTemp(kind, temp);
+        await commitUpload(kind, id, temp);
+      } finally {
+        // After a successful commit the file was renamed away and this is a no-op.
+        await storage.discardTemp(temp);
+      }
+    },
+
+    async videoStream(
+      viewer: Viewer,
+      id: number,
+      resolution: StreamResolution,
+    ): Promise<MediaFile> {
+      const video = await visibleVideoMedia(viewer, id);
+      const isPublic = video.privacy === 0 && video.processing === 3;
+      if (resolution === 0) {
+        requireMember(viewer);
+        return { key: mediaKeys.raw(id), isPublic: false };
+      }
+      if (!video.rungs.includes(resolution)) throw notFound(`Pas de version ${resolution}p`);
+      return { key: mediaKeys.rung(id, resolution), isPublic };
+    },
+
+    async download(viewer: Viewer, id: number): Promise<MediaFile & { title: string }> {
+      const video = await visibleVideoMedia(viewer, id);
+      if (video.processing !== 3) throw notFound("La vidéo n'est pas encore publiée");
+      const [best] = await presentRungs(id, video.rungs);
+      // 1080 when it exists, otherwise the highest rung the source allowed.
+      if (best === undefined) throw notFound('Aucune version téléchargeable');
+      return { key: mediaKeys.rung(id, best), isPublic: video.privacy === 0, title: video.title };
+    },
+
+    async thumbnail(viewer: Viewer, id: number): Promise<MediaFile> {
+      const video = await visibleVideoMedia(viewer, id);
+      return {
+        key: mediaKeys.thumbnail(id),
+        isPublic: video.privacy === 0 && video.processing === 3,
+      };
+    },
+
+    async poster(viewer: Viewer, id: number): Promise<MediaFile> {
+      const direct = await visibleDirectMedia(viewer, id);
+      return { key: mediaKeys.poster(id), isPublic: direct.privacy === 0 };
+    },
+
+    /** The stored image's type from its first bytes, or 404 when there is none. */
+    async imageType(key: string) {
+      const type = imageTypeOf(await storage.readStart(key, 8));
+      if (!type) throw notFound('Aucune image');
+      return type;
+    },
+
+    async removeVideoMedia(viewer: Viewer, id: number): Promise<void> {
+      requireMember(viewer);
+      await visibleVideoMedia(viewer, id);
+      await db.transaction(async (tx) => {
+        const processing = await repository.lockVideoProcessing(tx, id);
+        if (processing === undefined) throw videoNotFound();
+        if (processing === 2) throw encodingInProgress();
+        await repository.resetVideoMedia(tx, id);
+        // Inside the transaction: if removal fails, the row keeps pointing at what remains.
+        await storage.removePrefix(mediaKeys.videoFolder(id));
+      });
+    },
+  };
+};
+
+export type MediaService = ReturnType<typeof createMediaService>;
