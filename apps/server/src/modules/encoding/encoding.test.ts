@@ -246,6 +246,28 @@ describe('POST /api/encode/:id', () => {
     expect(await jobsOf(id)).toEqual([{ state: 'completed' }]);
   });
 
+  it('takes back an active job whose worker died and finishes it', async () => {
+    const id = await seedVideo(ctx.database, ctx.storage, await makeClip(clipsDir, '360p'), {
+      processing: 2,
+    });
+    // A job a dead worker had taken: active for a minute, held by no live worker.
+    const boss = await jobs.boss();
+    const jobId = await boss.send(
+      'encode-video',
+      { videoId: id },
+      { singletonKey: String(id), startAfter: 3600 },
+    );
+    await ctx.database.query(
+      `update pgboss.job set state = 'active', started_on = now() - interval '1 minute'
+       where name = 'encode-video' and id = $1`,
+      [jobId],
+    );
+    await worker.recover();
+    const done = await waitForVideo(ctx.database, id, (v) => v.processing !== 2);
+    expect(done).toMatchObject({ processing: 3, rungs: [240], encodingError: null });
+    expect(await jobsOf(id)).toEqual([{ state: 'completed' }]);
+  });
+
   it('returns a video left at 2 with no job behind it to processing 1', async () => {
     const id = await seedVideo(ctx.database, ctx.storage, await makeClip(clipsDir, '360p'), {
       processing: 2,
