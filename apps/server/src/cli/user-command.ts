@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { Ajv } from 'ajv';
+import {
+  MAX_PAGE_SIZE,
+  NewUserBody,
+  roles,
+  UpdateUserBody,
+  type Role,
+  type User,
+} from '@plateau/contract';
+import { consoleOperator, type UsersService } from '../modules/users/users.service.ts';
+
+export const usage = [
+  'usage: npm run user -- add <username> --role <user|plateau|geek> [--password <password>] [--gda]',
+  '       npm run user -- set <username> [--role <role>] [--password <password>] [--gda|--no-gda] [--rename <new-username>]',
+  '       npm run user -- list',
+  '       npm run user -- remove <username>',
+].join('\n');
+
+/** Arguments the command cannot run with: the caller prints the usage and exits 2. */
+export class UsageError extends Error {}
+
+export type UserCommand =
+  | { kind: 'help' }
+  | { kind: 'list' }
+  | { kind: 'add'; body: NewUserBody; generatedPassword: boolean }
+  | { kind: 'set'; username: string; body: UpdateUserBody }
+  | { kind: 'remove'; username: string };
+
+// The API's own schemas, so the console accepts exactly what the API accepts.
+const ajv = new Ajv({ strict: false });
+const checkNewUser = ajv.compile(NewUserBody);
+const checkUpdate = ajv.compile(UpdateUserBody);
+
+const validate = <T>(check: ReturnType<typeof ajv.compile>, body: T): T => {
+  if (check(body)) return body;
+  const issue = check.errors?.[0];
+  const field = issue?.instancePath.replace(/^\//, '').replace('gda_access', 'gda') || 'arguments';
+  throw new UsageError(`invalid ${field}: ${issue?.message ?? 'bad value'}`);
+};
+
+const parse = (argv: string[]) => {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      allowNegative: true,
+      options: {
+        role: { type: 'string' },
+        password: { type: 'string' },
+        gda: { type: 'boolean' },
+        rename: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+};
+
+export const parseUserCommand = (argv: string[]): UserCommand => {
+  const { values, positionals } = parse(argv);
+  if (values.role !== undefined && !roles.includes(values.role as Role)) {
+    throw new UsageError(`--role must be one of ${roles.join(', ')}`);
+  }
+  const [verb, username, ...extra] = positionals;
+  if (values.help || verb === 'help') return { kind: 'help' };
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const rejectOptions = (...names: (keyof typeof values)[]) => {
+    const given = names.find((name) => values[name] !== undefined);
+    if (given) throw new UsageError(`--${given} does not apply to "${verb}"`);
+  };
+  switch (verb) {
+    case 'list':
+      if (username !== undefined) throw new UsageError(`unexpected argument "${username}"`);
+      rejectOptions('role', 'password', 'gda', 'rename');
+      return { kind: 'list' };
+    case 'remove':
+      if (!username) throw new UsageError('remove needs a username');
+      rejectOptions('role', 'password', 'gda', 'rename');
+      return { kind: 'remove', username };
+    case 'add': {
+      if (!username) throw new UsageError('add needs a username');
+      if (!values.role) throw new UsageError('add needs --role');
+      rejectOptions('rename');
+      const password = values.password ?? randomBytes(12).toString('base64url');
+      const body = {
+        username,
+        password,
+        role: values.role as Role,
+        gda_access: values.gda ?? false,
+      };
+      return {
+        kind: 'add',
+        body: validate(checkNewUser, body),
+        generatedPassword: values.password === undefined,
+      };
+    }
+    case 'set': {
+      if (!username) throw new UsageError('set needs a username');
+      const body: UpdateUserBody = {
+        ...(values.rename !== undefined && { username: values.rename }),
+        ...(values.password !== undefined && { password: values.password }),
+        ...(values.role !== undefined && { role: values.role as Role }),
+        ...(values.gda !== undefined && { gda_access: values.gda }),
+      };
+      if (Object.keys(body).length === 0) throw new UsageError('set needs something to change');
+      return { kind: 'set', username, body: validate(checkUpdate, body) };
+    }
+    default:
+      throw new UsageError(verb ? `unknown command "${verb}"` : 'missing command');
+  }
+};
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+const describe = (user: User) =>
+  `"${user.username}" (id ${user.id}, role ${user.role}, GDA access ${yesNo(user.gdaAccess)})`;
+
+const table = (users: User[]) => {
+  const rows = [
+    ['id', 'username', 'role', 'gda', 'sso', 'last login'],
+    ...users.map((u) => [
+      String(u.id),
+      u.username,
+      u.role,
+      yesNo(u.gdaAccess),
+      yesNo(u.sso),
+      u.lastLoginAt ?? 'never',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
+};
+
+/** Runs one command as the console operator; answers the lines to print. */
+export const runUserCommand = async (
+  users: UsersService,
+  command: Exclude<UserCommand, { kind: 'help' }>,
+): Promise<string[]> => {
+  switch (command.kind) {
+    case 'list': {
+      const all: User[] = [];
+      for (let page = 1; ; page++) {
+        const result = await users.list(consoleOperator, { page, page_size: MAX_PAGE_SIZE });
+        all.push(...result.users);
+        if (all.length >= result.nResults || result.users.length === 0) break;
+      }
+      return all.length === 0 ? ['No accounts.'] : table(all);
+    }
+    case 'add': {
+      const user = await users.create(consoleOperator, command.body);
+      const lines = [`Created account ${describe(user)}.`];
+      if (command.generatedPassword) lines.push(`Password (shown once): ${command.body.password}`);
+      return lines;
+    }
+    case 'set': {
+      const { id } = await users.getByUsername(consoleOperator, command.username);
+      const user = await users.update(consoleOperator, id, command.body);
+      const password = command.body.password !== undefined ? ', password changed' : '';
+      return [`Updated account ${describe(user)}${password}.`];
+    }
+    case 'remove': {
+      const user = await users.getByUsername(consoleOperator, command.username);
+      await users.remove(consoleOperator, user.id);
+      return [`Removed account "${user.username}" (id ${user.id}).`];
+    }
+  }
+};
