@@ -18,7 +18,7 @@ export const expected = {
 };
 
 /** Bumped whenever the seeded data changes shape, so an old bench database is reseeded. */
-export const seedVersion = 'plateau-bench-seed v1';
+export const seedVersion = 'plateau-bench-seed v2';
 
 /** The signed-in viewer of every scenario: a plain `user` with the heaviest history. */
 export const benchViewerId = 1;

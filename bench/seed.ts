@@ -54,10 +54,30 @@ const pickWords = (list: string, count: string, skew: number) =>
   `(select string_agg((${list})[1 + floor(array_length(${list}, 1) * power(random(), ${skew}))::int], ' ')
       from generate_series(1, ${count}) k)`;
 
+const bulkTables = ['videos', 'video_tags', 'likes', 'history'];
+
+/**
+ * Secondary indexes of the bulk-loaded tables, as the migrations define them: dropped during
+ * the load and rebuilt afterwards (one sorted build is far faster than 1.4M insertions).
+ */
+const secondaryIndexes = async (client: pg.Client) =>
+  (
+    await client.query<{ name: string; definition: string }>(
+      `select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+         from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+        where t.relname = any($1) and t.relnamespace = 'public'::regnamespace
+          and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+      [bulkTables],
+    )
+  ).rows;
+
 const seedData = async (client: pg.Client) => {
   await client.query(`set session_replication_role = replica`);
   await client.query(`set synchronous_commit = off`);
+  await client.query(`set maintenance_work_mem = '256MB'`);
   await client.query(`select setseed(0.4242)`);
+  const indexes = await secondaryIndexes(client);
+  for (const { name } of indexes) await client.query(`drop index "${name}"`);
 
   await timed('5,000 users', () =>
     client.query(
@@ -132,7 +152,7 @@ const seedData = async (client: pg.Client) => {
        select id, upper(left(title, 1)) || substr(title, 2), upper(left(description, 1)) || substr(description, 2),
               date, case when id % 5 < 3 then 2015 + id % 14 else -1 end,
               floor(20000 * power(random(), 6))::int,
-              (select count(*) from likes l where l.video_id = gen.id),
+              coalesce(liked.n, 0),
               privacy, privacy = 2 and gpa_candidate, processing,
               case when id % 5 = 0 then 1 + id % 300 end, 10 * (1 + id % 500),
               case when processing = 2 then 40 end,
@@ -140,7 +160,8 @@ const seedData = async (client: pg.Client) => {
               true, date,
               video_search_text(id, upper(left(title, 1)) || substr(title, 2),
                                 upper(left(description, 1)) || substr(description, 2))
-         from gen`,
+         from gen left join (select video_id, count(*) as n from likes group by video_id) liked
+           on liked.video_id = gen.id`,
       [[...commonWords], [...rareWords]],
     ),
   );
@@ -166,6 +187,9 @@ const seedData = async (client: pg.Client) => {
     await client.query(`select setval('${table}_id_seq', (select max(id) from ${table}))`);
   }
   await client.query(`set session_replication_role = origin`);
+  await timed(`${indexes.length} indexes rebuilt`, async () => {
+    for (const { definition } of indexes) await client.query(definition);
+  });
   await timed('vacuum analyze', () => client.query(`vacuum analyze`));
 };
 
