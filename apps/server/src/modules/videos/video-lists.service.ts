@@ -8,7 +8,7 @@ import { history, likes, trendingSlots, videos } from '../../db/schema.ts';
 import { listVideos, publishedVideo, type VideoListQuery } from '../../db/video-query.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findDirect } from './videos.repository.ts';
-import { searchWords, videoSearch } from './video-search.ts';
+import { searchStages, searchWords } from './video-search.ts';
 
 const RANDOM_COUNT = 6;
 const newestFirst = [desc(videos.date), desc(videos.id)];
@@ -101,11 +101,18 @@ export const createVideoListsService = (db: Executor) => {
       });
     },
 
+    /** The first search stage that finds anything answers (see video-search.ts). */
     async search(viewer: Viewer, term: string, query: PagingQuery): Promise<VideoList> {
-      const words = searchWords(term);
-      if (words.length === 0) return emptyList;
-      const { match, rank } = videoSearch(words);
-      return published(viewer, query, [desc(rank), ...newestFirst], [match]);
+      for (const stage of searchStages(viewer, searchWords(term))) {
+        const found = await published(
+          viewer,
+          query,
+          [...stage.orderBy, ...newestFirst],
+          [stage.match],
+        );
+        if (found.nResults > 0) return found;
+      }
+      return emptyList;
     },
   };
 };

@@ -1,6 +1,15 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { videos } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { prefixTsquery, searchWords } from './video-search.ts';
+import {
+  insideCondition,
+  prefixTsquery,
+  searchStages,
+  searchWords,
+  similarCondition,
+  trigramText,
+} from './video-search.ts';
 import { seedTag, seedVideo } from './video-fixtures.ts';
 
 const ctx = useTestApp();
@@ -24,7 +33,7 @@ describe('search words', () => {
       'x',
       '2024',
     ]);
-    expect(prefixTsquery(['cheval', 'blanc'])).toBe('cheval:* & blanc:*');
+    expect(prefixTsquery(['cheval', 'blanc', 'dt'])).toBe('cheval:* & blanc:* & dt');
     expect(searchWords('   ')).toEqual([]);
   });
 });
@@ -96,5 +105,33 @@ describe('video search', () => {
     const paged = await search('kayak', {}, '?page_size=1&page=2');
     expect(paged.ids).toHaveLength(1);
     expect(paged.nResults).toBe(2);
+  });
+});
+
+describe('search plans', () => {
+  const explain = async (condition: SQL) => {
+    const query = ctx.database.db.select({ id: videos.id }).from(videos).where(condition);
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      // Tiny test tables favour reading everything: make that a last resort.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`explain ${query}`);
+    });
+    return JSON.stringify(plan);
+  };
+
+  it('reads the full-text and trigram indexes, never every video', async () => {
+    const words = searchWords('chevaux xylophone');
+    const user = { userId: 1, role: 'user' as const, username: 'u', gdaAccess: false };
+    const [fullText] = searchStages(user, words);
+    const haystack = trigramText('videos');
+    const plans = [
+      await explain(fullText!.match),
+      await explain(insideCondition(words)!(haystack)),
+      await explain(similarCondition(words)!(haystack)),
+    ];
+    expect(plans[0]).toContain('videos_search_idx');
+    expect(plans[1]).toContain('videos_search_trgm_idx');
+    expect(plans[2]).toContain('videos_search_trgm_idx');
+    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 });
