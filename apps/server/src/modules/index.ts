@@ -10,4 +10,14 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
-export const featureModules: FeatureModule[] = [tagsRoutes, videosRoutes, authRoutes, usersRoutes, playlistsRoutes, directsRoutes, settingsRoutes, mediaRoutes, encodingRoutes];
+export const featureModules: FeatureModule[] = [
+  tagsRoutes,
+  videosRoutes,
+  authRoutes,
+  usersRoutes,
+  playlistsRoutes,
+  directsRoutes,
+  settingsRoutes,
+  mediaRoutes,
+  encodingRoutes,
+];
