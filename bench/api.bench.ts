@@ -17,7 +17,7 @@ import { buildScenarios, type Scenario } from './scenarios.ts';
 import { ensureSeeded } from './seed.ts';
 
 /**
- * `npm run bench:api [-- --quick] [-- --reseed] [-- --show-sql] [-- --only=<text>]`
+ * `npm run bench:api -- [--quick] [--reseed] [--only=<text>] [--show-sql] [--explain] [--connections=N] [--duration=S]`
  * Plateau's video lists against the raw floor, on loopback, same process, same database.
  */
 const args = process.argv.slice(2);
@@ -108,7 +108,7 @@ const prepare = async (scenario: Scenario): Promise<CapturedStatement[]> => {
   if (flag('show-sql') || flag('explain')) {
     console.log(`\n-- ${scenario.name}: ${scenario.path}`);
     for (const s of statements) {
-      console.log(`${s.text};  -- ${JSON.stringify(s.values)}`);
+      console.log(`[wave ${s.wave}] ${s.text};  -- ${JSON.stringify(s.values)}`);
       if (!flag('explain')) continue;
       const plan = await database.query<{ 'QUERY PLAN': string }>(
         `explain (analyze, buffers) ${s.text}`,

@@ -8,10 +8,17 @@ import pg from 'pg';
 export interface CapturedStatement {
   text: string;
   values: unknown[];
+  /**
+   * Statements sent while another was still running share a wave (the API's `Promise.all`);
+   * a statement sent after all earlier ones finished starts the next wave (it may depend on them).
+   */
+  wave: number;
 }
 
 let recording: CapturedStatement[] | null = null;
 let installed = false;
+let inFlight = 0;
+let wave = -1;
 
 type QueryConfigLike = { text?: unknown; values?: unknown };
 
@@ -27,7 +34,25 @@ const install = () => {
       const text = typeof first === 'string' ? first : config.text;
       const values = Array.isArray(second) ? second : config.values;
       if (typeof text === 'string') {
-        recording.push({ text, values: Array.isArray(values) ? [...values] : [] });
+        if (inFlight === 0) wave += 1;
+        recording.push({ text, values: Array.isArray(values) ? [...values] : [], wave });
+        inFlight += 1;
+        const done = () => {
+          inFlight -= 1;
+        };
+        const last = args.length - 1;
+        const callback = args[last];
+        if (typeof callback === 'function') {
+          args[last] = (...results: unknown[]) => {
+            done();
+            return (callback as (...r: unknown[]) => unknown)(...results);
+          };
+          return original.apply(this, args);
+        }
+        const result = original.apply(this, args);
+        if (result instanceof Promise) result.then(done, done);
+        else done();
+        return result;
       }
     }
     return original.apply(this, args);
@@ -41,6 +66,8 @@ export const captureStatements = async <T>(
   install();
   if (recording) throw new Error('captureStatements is not reentrant');
   recording = [];
+  inFlight = 0;
+  wave = -1;
   try {
     const result = await action();
     return { result, statements: recording };

@@ -33,8 +33,14 @@ const toBody = (results: pg.QueryResult[]): string => {
 
 const run = async (pool: pg.Pool, statements: CapturedStatement[]): Promise<pg.QueryResult[]> => {
   if (!statements.some((s) => isTransactionControl(s.text))) {
-    // Independent statements (page + count) go out together, as the API's Promise.all does.
-    return Promise.all(statements.map((s) => pool.query(s.text, s.values)));
+    // Same shape as the API: a wave's statements go out together, waves one after the other.
+    const results: pg.QueryResult[] = [];
+    const waves = [...new Set(statements.map((s) => s.wave))];
+    for (const wave of waves) {
+      const batch = statements.filter((s) => s.wave === wave);
+      results.push(...(await Promise.all(batch.map((s) => pool.query(s.text, s.values)))));
+    }
+    return results;
   }
   const client = await pool.connect();
   try {
