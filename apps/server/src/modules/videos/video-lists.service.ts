@@ -1,11 +1,16 @@
 import type { ExcludingPagingQuery, PagingQuery, VideoList } from '@plateau/contract';
-import { and, asc, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { requireMember, requireSignedIn } from '../../access/guards.ts';
-import { hiddenError } from '../../access/visibility.ts';
+import { hiddenError, visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { history, likes, trendingSlots, videos } from '../../db/schema.ts';
-import { listVideos, publishedVideo, type VideoListQuery } from '../../db/video-query.ts';
+import {
+  hasEveryTag,
+  listVideos,
+  publishedVideo,
+  type VideoListQuery,
+} from '../../db/video-query.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findDirect } from './videos.repository.ts';
 import { searchStages, searchWords } from './video-search.ts';
@@ -58,14 +63,24 @@ export const createVideoListsService = (db: Executor) => {
       ]);
     },
 
-    /** Up to six distinct videos; nResults counts every candidate. */
-    random: (viewer: Viewer, query: ExcludingPagingQuery) =>
-      published(
+    /**
+     * Up to six distinct videos. The draw reads ids only (the narrow published-visibility
+     * index), then the six rows are fetched; nResults is the number drawn.
+     */
+    random(viewer: Viewer, query: ExcludingPagingQuery) {
+      const size = Math.min(query.page_size, RANDOM_COUNT);
+      const drawn = sql`(select ${videos.id} from ${videos} where ${and(
+        visibleVideo(viewer),
+        publishedVideo,
+        hasEveryTag(query.tag_filter ?? []),
+        excluding(query.excluded_video),
+      )} order by random() limit ${size})`;
+      return list(
         viewer,
-        { ...query, page: 1, page_size: Math.min(query.page_size, RANDOM_COUNT) },
-        [sql`random()`],
-        [excluding(query.excluded_video)],
-      ),
+        { ...query, page: 1, page_size: size },
+        { where: [inArray(videos.id, drawn)], orderBy: [sql`random()`] },
+      );
+    },
 
     /** Slot order; empty slots have no row and hidden videos drop out through visibility. */
     trending: (viewer: Viewer, query: PagingQuery) =>
