@@ -27,8 +27,6 @@ export const isLiked = async (db: Executor, userId: number, videoId: number): Pr
       .where(and(eq(likes.userId, userId), eq(likes.videoId, videoId)))
   ).length > 0;
 
-export const likeCount = likeCountOf;
-
 /**
  * likeCount moves only when a like row really appeared or vanished, in the same transaction:
  * a concurrent duplicate waits on the row's unique key and then finds nothing to do, so the
