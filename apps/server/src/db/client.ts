@@ -95,7 +95,9 @@ export const openPglite = async (dataDir: string): Promise<DatabaseHandle> => {
 };
 
 export const openPostgres = (url: string, max = 10): DatabaseHandle => {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Media servers run on SSDs: with PostgreSQL's spinning-disk default (4) the planner reads
+  // the whole videos table for common search words instead of the full-text index.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c random_page_cost=1.1' });
   // An idle connection dropped by the server (restart, DROP DATABASE) must not crash the
   // process: the next query reconnects or fails where it can be answered.
   pool.on('error', () => {});
