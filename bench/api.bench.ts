@@ -54,7 +54,12 @@ const app = await buildApp({
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const plateauUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const floor = await startRawFloor(benchUrl());
+// Settings the API's connections set for themselves (e.g. random_page_cost) apply to the floor.
+const { rows: settingRows } = await database.query<{ name: string; setting: string }>(
+  `select name, setting from pg_settings where source = 'client' and name <> 'application_name'`,
+);
+const sessionSettings = Object.fromEntries(settingRows.map((row) => [row.name, row.setting]));
+const floor = await startRawFloor(benchUrl(), sessionSettings);
 const load = startLoadGenerator();
 
 const { rows: viewerRows } = await database.query<{
@@ -166,7 +171,7 @@ try {
 if (rows.length > 0) {
   const cpu = os.cpus();
   console.log(
-    `\n${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, Node ${process.version}, PostgreSQL ${versionRows[0]?.server_version ?? '?'}; ${connections} connections, ${duration} s per run; load average ${loadBefore.toFixed(2)} before the runs\n`,
+    `\n${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, Node ${process.version}, PostgreSQL ${versionRows[0]?.server_version ?? '?'}; ${connections} connections, ${duration} s per run; load average ${loadBefore.toFixed(2)} before the runs; API session settings (floor too): ${JSON.stringify(sessionSettings)}\n`,
   );
   if (loadBefore > 1) {
     console.log('[bench] warning: the machine was busy before the runs; numbers are pessimistic\n');

@@ -52,8 +52,19 @@ const run = async (pool: pg.Pool, statements: CapturedStatement[]): Promise<pg.Q
   }
 };
 
-export const startRawFloor = async (databaseUrl: string, poolSize = 10): Promise<RawFloor> => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+/**
+ * `sessionSettings` are the planner settings the API's connections run with (read from
+ * `pg_settings`), so both sides get the same plans.
+ */
+export const startRawFloor = async (
+  databaseUrl: string,
+  sessionSettings: Record<string, string> = {},
+  poolSize = 10,
+): Promise<RawFloor> => {
+  const options = Object.entries(sessionSettings)
+    .map(([name, value]) => `-c ${name}=${value.replace(/([\\ ])/g, '\\$1')}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options });
   const routes = new Map<string, CapturedStatement[]>();
   const server = http.createServer((request, response) => {
     const statements = routes.get(request.url ?? '');
