@@ -44,3 +44,12 @@ export const DateInput = Type.String({
 });
 export const Promotion = Type.Integer({ minimum: -1, maximum: 9999 });
 export const PrivacyInput = Type.Integer({ minimum: 0, maximum: 3 });
+
+/** The error answers an API route may give, documented in OpenAPI. */
+export const ErrorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+};

@@ -5,16 +5,15 @@ import {
   DirectList,
   DirectPagingQuery,
   DirectSearchParams,
-  ErrorBody,
+  ErrorResponses,
   IdParams,
   OkBody,
 } from '@plateau/contract';
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createDirectsService } from './directs.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['directs'];
-const listResponse = { response: { 200: DirectList, ...errors } };
+const listResponse = { response: { 200: DirectList, ...ErrorResponses } };
 
 /** `tag_filter` is accepted (the client sends it to every list) but directs carry no tags. */
 const paging = (query: { page: number; page_size: number }) => ({
@@ -55,7 +54,7 @@ export const directsRoutes: FeatureModule = ({ db, storage }) => {
     );
     app.get(
       '/currentLive',
-      { schema: { tags, response: { 200: CurrentLive, ...errors } } },
+      { schema: { tags, response: { 200: CurrentLive, ...ErrorResponses } } },
       (request) => directs.currentLive(request.viewer),
     );
     app.get(
@@ -73,20 +72,25 @@ export const directsRoutes: FeatureModule = ({ db, storage }) => {
     );
     app.post(
       '/directs',
-      { schema: { tags, body: DirectBody, response: { 201: Direct, ...errors } } },
+      { schema: { tags, body: DirectBody, response: { 201: Direct, ...ErrorResponses } } },
       async (request, reply) =>
         reply.status(201).send(await directs.create(request.viewer, request.body)),
     );
     app.put(
       '/directs/:id',
       {
-        schema: { tags, params: IdParams, body: DirectBody, response: { 200: Direct, ...errors } },
+        schema: {
+          tags,
+          params: IdParams,
+          body: DirectBody,
+          response: { 200: Direct, ...ErrorResponses },
+        },
       },
       (request) => directs.update(request.viewer, request.params.id, request.body),
     );
     app.delete(
       '/directs/:id',
-      { schema: { tags, params: IdParams, response: { 200: OkBody, ...errors } } },
+      { schema: { tags, params: IdParams, response: { 200: OkBody, ...ErrorResponses } } },
       async (request) => {
         await directs.remove(request.viewer, request.params.id);
         return { ok: true };

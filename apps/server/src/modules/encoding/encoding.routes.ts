@@ -1,16 +1,9 @@
-import { ErrorBody, IdParams, OkBody } from '@plateau/contract';
+import { ErrorBody, IdParams, OkBody, ErrorResponses } from '@plateau/contract';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createEncodingService } from './encoding.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  503: ErrorBody,
-};
+const errors = { ...ErrorResponses, 503: ErrorBody };
 
 export const encodingRoutes: FeatureModule = ({ db, database, config, mediaBinaries, jobs }) => {
   // Without a queue from main.ts (tests, tools), one is made on first use and closed with the app.

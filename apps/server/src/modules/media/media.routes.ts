@@ -1,19 +1,12 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { ErrorBody, IdParams, IdSchema, OkBody } from '@plateau/contract';
+import { ErrorBody, IdParams, IdSchema, OkBody, ErrorResponses } from '@plateau/contract';
 import type { FeatureModule } from '../../lib/feature.ts';
 import { attachmentDisposition, sendMedia } from './media-send.ts';
 import { receiveUpload } from './media-upload.ts';
 import { createMediaService, streamResolutions, type StreamResolution } from './media.service.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-};
-const uploadErrors = { ...errors, 413: ErrorBody, 503: ErrorBody };
-const fileErrors = { ...errors, 412: ErrorBody, 416: ErrorBody };
+const uploadErrors = { ...ErrorResponses, 413: ErrorBody, 503: ErrorBody };
+const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody };
 const binary = (description: string) => Type.String({ format: 'binary', description });
 
 const StreamParams = Type.Object({
@@ -121,7 +114,9 @@ export const mediaRoutes: FeatureModule = (deps) => {
 
     app.delete(
       '/media/video/:id',
-      { schema: { tags: ['media'], params: IdParams, response: { 200: OkBody, ...errors } } },
+      {
+        schema: { tags: ['media'], params: IdParams, response: { 200: OkBody, ...ErrorResponses } },
+      },
       async (request) => {
         await media.removeVideoMedia(request.viewer, request.params.id);
         return { ok: true };

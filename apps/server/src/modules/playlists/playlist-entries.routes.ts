@@ -1,5 +1,5 @@
 import {
-  ErrorBody,
+  ErrorResponses,
   OkBody,
   Playlist,
   PlaylistCodeParams,
@@ -11,7 +11,6 @@ import {
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createPlaylistEntriesService } from './playlist-entries.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['playlists'];
 
 /** The videos of a playlist: listing, adding, removing and reordering them. */
@@ -25,19 +24,27 @@ export const playlistEntriesRoutes: FeatureModule = ({ db }) => {
           tags: ['videos', ...tags],
           params: PlaylistCodeParams,
           querystring: VideoPagingQuery,
-          response: { 200: VideoList, ...errors },
+          response: { 200: VideoList, ...ErrorResponses },
         },
       },
       (request) => entries.videos(request.viewer, request.params.code, request.query),
     );
     app.put(
       '/playlists/:code/addVideo/:videoId',
-      { schema: { tags, params: PlaylistVideoParams, response: { 200: Playlist, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: PlaylistVideoParams,
+          response: { 200: Playlist, ...ErrorResponses },
+        },
+      },
       (request) => entries.addVideo(request.viewer, request.params.code, request.params.videoId),
     );
     app.delete(
       '/playlists/:code/removeVideo/:videoId',
-      { schema: { tags, params: PlaylistVideoParams, response: { 200: OkBody, ...errors } } },
+      {
+        schema: { tags, params: PlaylistVideoParams, response: { 200: OkBody, ...ErrorResponses } },
+      },
       async (request) => {
         await entries.removeVideo(request.viewer, request.params.code, request.params.videoId);
         return { ok: true };
@@ -50,7 +57,7 @@ export const playlistEntriesRoutes: FeatureModule = ({ db }) => {
           tags,
           params: PlaylistCodeParams,
           body: ReorderBody,
-          response: { 200: OkBody, ...errors },
+          response: { 200: OkBody, ...ErrorResponses },
         },
       },
       async (request) => {

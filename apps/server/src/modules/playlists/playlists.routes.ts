@@ -1,5 +1,5 @@
 import {
-  ErrorBody,
+  ErrorResponses,
   LibraryAnswer,
   OkBody,
   Playlist,
@@ -11,14 +11,6 @@ import {
 import type { FeatureModule } from '../../lib/feature.ts';
 import { playlistEntriesRoutes } from './playlist-entries.routes.ts';
 import { createPlaylistsService } from './playlists.service.ts';
-
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-};
 
 const tags = ['playlists'];
 
@@ -35,7 +27,7 @@ export const playlistsRoutes: FeatureModule = (deps) => {
         schema: {
           tags,
           querystring: PlaylistPagingQuery,
-          response: { 200: PlaylistList, ...errors },
+          response: { 200: PlaylistList, ...ErrorResponses },
         },
       },
       (request) => playlists.mine(request.viewer, request.query),
@@ -46,19 +38,25 @@ export const playlistsRoutes: FeatureModule = (deps) => {
         schema: {
           tags,
           querystring: PlaylistPagingQuery,
-          response: { 200: PlaylistList, ...errors },
+          response: { 200: PlaylistList, ...ErrorResponses },
         },
       },
       (request) => playlists.featured(request.viewer, request.query),
     );
     app.get(
       '/playlists/:code',
-      { schema: { tags, params: PlaylistCodeParams, response: { 200: PlaylistList, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: PlaylistCodeParams,
+          response: { 200: PlaylistList, ...ErrorResponses },
+        },
+      },
       (request) => playlists.get(request.viewer, request.params.code),
     );
     app.post(
       '/playlists',
-      { schema: { tags, body: PlaylistBody, response: { 201: Playlist, ...errors } } },
+      { schema: { tags, body: PlaylistBody, response: { 201: Playlist, ...ErrorResponses } } },
       async (request, reply) =>
         reply.status(201).send(await playlists.create(request.viewer, request.body)),
     );
@@ -69,14 +67,16 @@ export const playlistsRoutes: FeatureModule = (deps) => {
           tags,
           params: PlaylistCodeParams,
           body: PlaylistBody,
-          response: { 200: Playlist, ...errors },
+          response: { 200: Playlist, ...ErrorResponses },
         },
       },
       (request) => playlists.update(request.viewer, request.params.code, request.body),
     );
     app.delete(
       '/playlists/:code',
-      { schema: { tags, params: PlaylistCodeParams, response: { 200: OkBody, ...errors } } },
+      {
+        schema: { tags, params: PlaylistCodeParams, response: { 200: OkBody, ...ErrorResponses } },
+      },
       async (request) => {
         await playlists.remove(request.viewer, request.params.code);
         return { ok: true };
@@ -86,7 +86,7 @@ export const playlistsRoutes: FeatureModule = (deps) => {
     const library = {
       tags: ['library'],
       params: PlaylistCodeParams,
-      response: { 200: LibraryAnswer, ...errors },
+      response: { 200: LibraryAnswer, ...ErrorResponses },
     };
     app.put('/library/:code', { schema: library }, (request) =>
       playlists.setInLibrary(request.viewer, request.params.code, true),

@@ -1,7 +1,7 @@
 import {
   CurrentDirectBody,
   CurrentDirectParams,
-  ErrorBody,
+  ErrorResponses,
   GpaPromoBody,
   GpaPromoParams,
   HomeDisplayBody,
@@ -10,7 +10,6 @@ import {
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createSettingsService } from './settings.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['settings'];
 
 export const settingsRoutes: FeatureModule = ({ db }) => {
@@ -22,7 +21,11 @@ export const settingsRoutes: FeatureModule = ({ db }) => {
     app.put(
       '/homeDisplay/:n',
       {
-        schema: { tags, params: HomeDisplayParams, response: { 200: HomeDisplayBody, ...errors } },
+        schema: {
+          tags,
+          params: HomeDisplayParams,
+          response: { 200: HomeDisplayBody, ...ErrorResponses },
+        },
       },
       (request) => settings.setHomeDisplay(request.viewer, request.params.n),
     );
@@ -31,7 +34,13 @@ export const settingsRoutes: FeatureModule = ({ db }) => {
     );
     app.put(
       '/gpaPromo/:n',
-      { schema: { tags, params: GpaPromoParams, response: { 200: GpaPromoBody, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: GpaPromoParams,
+          response: { 200: GpaPromoBody, ...ErrorResponses },
+        },
+      },
       (request) => settings.setGpaPromo(request.viewer, request.params.n),
     );
     app.put(
@@ -40,7 +49,7 @@ export const settingsRoutes: FeatureModule = ({ db }) => {
         schema: {
           tags,
           params: CurrentDirectParams,
-          response: { 200: CurrentDirectBody, ...errors },
+          response: { 200: CurrentDirectBody, ...ErrorResponses },
         },
       },
       (request) => settings.setCurrentDirect(request.viewer, request.params.id),

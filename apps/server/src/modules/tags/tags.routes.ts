@@ -1,8 +1,6 @@
-import { ErrorBody, IdParams, OkBody, Tag, TagBody, TagList } from '@plateau/contract';
+import { ErrorResponses, IdParams, OkBody, Tag, TagBody, TagList } from '@plateau/contract';
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createTagsService } from './tags.service.ts';
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const tagsRoutes: FeatureModule = ({ db }) => {
   const tags = createTagsService(db);
@@ -10,12 +8,12 @@ export const tagsRoutes: FeatureModule = ({ db }) => {
     app.get('/tags', { schema: { tags: ['tags'], response: { 200: TagList } } }, () => tags.list());
     app.get(
       '/tags/:id',
-      { schema: { tags: ['tags'], params: IdParams, response: { 200: Tag, ...errors } } },
+      { schema: { tags: ['tags'], params: IdParams, response: { 200: Tag, ...ErrorResponses } } },
       (request) => tags.get(request.params.id),
     );
     app.post(
       '/tags',
-      { schema: { tags: ['tags'], body: TagBody, response: { 201: Tag, ...errors } } },
+      { schema: { tags: ['tags'], body: TagBody, response: { 201: Tag, ...ErrorResponses } } },
       async (request, reply) =>
         reply.status(201).send(await tags.create(request.viewer, request.body.name)),
     );
@@ -26,14 +24,16 @@ export const tagsRoutes: FeatureModule = ({ db }) => {
           tags: ['tags'],
           params: IdParams,
           body: TagBody,
-          response: { 200: Tag, ...errors },
+          response: { 200: Tag, ...ErrorResponses },
         },
       },
       (request) => tags.rename(request.viewer, request.params.id, request.body.name),
     );
     app.delete(
       '/tags/:id',
-      { schema: { tags: ['tags'], params: IdParams, response: { 200: OkBody, ...errors } } },
+      {
+        schema: { tags: ['tags'], params: IdParams, response: { 200: OkBody, ...ErrorResponses } },
+      },
       async (request) => {
         await tags.remove(request.viewer, request.params.id);
         return { ok: true };

@@ -1,5 +1,5 @@
 import {
-  ErrorBody,
+  ErrorResponses,
   IdParams,
   NewUserBody,
   OkBody,
@@ -11,8 +11,6 @@ import {
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createUsersService } from './users.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-
 /** Account management: geek only. */
 export const usersRoutes: FeatureModule = ({ db }) => {
   const users = createUsersService(db);
@@ -23,19 +21,21 @@ export const usersRoutes: FeatureModule = ({ db }) => {
         schema: {
           tags: ['users'],
           querystring: UserPagingQuery,
-          response: { 200: UserList, ...errors },
+          response: { 200: UserList, ...ErrorResponses },
         },
       },
       (request) => users.list(request.viewer, request.query),
     );
     app.get(
       '/users/:id',
-      { schema: { tags: ['users'], params: IdParams, response: { 200: User, ...errors } } },
+      { schema: { tags: ['users'], params: IdParams, response: { 200: User, ...ErrorResponses } } },
       (request) => users.get(request.viewer, request.params.id),
     );
     app.post(
       '/users',
-      { schema: { tags: ['users'], body: NewUserBody, response: { 201: User, ...errors } } },
+      {
+        schema: { tags: ['users'], body: NewUserBody, response: { 201: User, ...ErrorResponses } },
+      },
       async (request, reply) =>
         reply.status(201).send(await users.create(request.viewer, request.body)),
     );
@@ -46,14 +46,16 @@ export const usersRoutes: FeatureModule = ({ db }) => {
           tags: ['users'],
           params: IdParams,
           body: UpdateUserBody,
-          response: { 200: User, ...errors },
+          response: { 200: User, ...ErrorResponses },
         },
       },
       (request) => users.update(request.viewer, request.params.id, request.body),
     );
     app.delete(
       '/users/:id',
-      { schema: { tags: ['users'], params: IdParams, response: { 200: OkBody, ...errors } } },
+      {
+        schema: { tags: ['users'], params: IdParams, response: { 200: OkBody, ...ErrorResponses } },
+      },
       async (request) => {
         await users.remove(request.viewer, request.params.id);
         return { ok: true };

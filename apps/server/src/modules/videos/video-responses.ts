@@ -1,10 +1,4 @@
-import { ErrorBody } from '@plateau/contract';
+import { ErrorResponses } from '@plateau/contract';
 
 /** Error answers every video route may give (documented in OpenAPI). */
-export const errorResponses = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-};
+export const errorResponses = ErrorResponses;
