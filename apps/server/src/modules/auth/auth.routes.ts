@@ -49,6 +49,7 @@ export const authRoutes: FeatureModule = ({ db, config }) => {
           response: { 200: AccessToken, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
         },
         config: {
+          ignoreToken: true,
           // Per address and per process: the counters live in this process's memory.
           rateLimit: {
             max: config.loginRateLimit,

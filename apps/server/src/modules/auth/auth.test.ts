@@ -80,6 +80,19 @@ describe('POST /api/token', () => {
     expect(tags.statusCode).toBe(200);
   });
 
+  it('signs in even when the client still sends a stale token', async () => {
+    await createAccount('lea', 'mot-de-passe-de-lea', 'user');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      remoteAddress: newAddress(),
+      headers: { authorization: 'Bearer expired.or.forged' },
+      payload: { username: 'lea', password: 'mot-de-passe-de-lea' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(decodeJwt(response.json().accessToken).username).toBe('lea');
+  });
+
   it('accepts the same fields as JSON or as an urlencoded form', async () => {
     await createAccount('jules', 'mot-de-passe-de-jules', 'geek');
     const json = await ctx.app.inject({

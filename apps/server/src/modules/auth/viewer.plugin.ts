@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Media streams may carry the token as `?token=` (a <video> element sends no header). */
     tokenInQuery?: boolean;
+    /** Signing in: a stale token the client still sends must not stand in the way. */
+    ignoreToken?: boolean;
   }
 }
 
@@ -23,6 +25,7 @@ const bearer = (header: string | undefined): string | undefined => {
 export const viewerPlugin = fp<{ keys: TokenKeys }>(async (app, { keys }) => {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.ignoreToken) return;
     let token = bearer(request.headers.authorization);
     if (token === undefined && request.routeOptions.config?.tokenInQuery) {
       const fromQuery = (request.query as Record<string, unknown> | undefined)?.token;
