@@ -81,16 +81,16 @@ describe('POST /api/token', () => {
   });
 
   it('signs in even when the client still sends a stale token', async () => {
-    await createAccount('lea', 'mot-de-passe-de-lea', 'user');
+    await createAccount('noemie', 'mot-de-passe-de-noemie', 'user');
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/token',
       remoteAddress: newAddress(),
       headers: { authorization: 'Bearer expired.or.forged' },
-      payload: { username: 'lea', password: 'mot-de-passe-de-lea' },
+      payload: { username: 'noemie', password: 'mot-de-passe-de-noemie' },
     });
     expect(response.statusCode).toBe(200);
-    expect(decodeJwt(response.json().accessToken).username).toBe('lea');
+    expect(decodeJwt(response.json().accessToken).username).toBe('noemie');
   });
 
   it('accepts the same fields as JSON or as an urlencoded form', async () => {
