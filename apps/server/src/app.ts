@@ -77,6 +77,7 @@ export const buildApp = async ({
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema),

@@ -24,6 +24,8 @@ export interface Config {
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   logLevel: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
   /** Login attempts allowed per address and minute. */
   loginRateLimit: number;
 }
@@ -118,6 +120,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     logLevel,
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),
   };
 };
