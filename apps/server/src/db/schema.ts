@@ -98,8 +98,9 @@ export const videos = pgTable(
   },
   // Descending keys are NULLS FIRST, as `order by x desc` is: a NULLS LAST index cannot serve it.
   (t) => [
+    // Covers the visibility columns so a page of ids is read from the index alone.
     index('videos_published_date_idx')
-      .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst(), t.privacy, t.gpaRestricted)
       .where(sql`${t.processing} = 3`),
     index('videos_privacy_date_idx').on(
       t.privacy,
@@ -234,6 +235,21 @@ export const history = pgTable(
     index('history_user_recent_idx').on(t.userId, t.watchedAt.desc().nullsFirst()),
     index('history_video_idx').on(t.videoId),
   ],
+);
+
+/**
+ * How many videos there are per visibility class, kept by a trigger (migration 0006), so the
+ * total of an unfiltered list is a sum of a few rows read through the same visibility rule.
+ */
+export const videoCounts = pgTable(
+  'video_counts',
+  {
+    privacy: smallint('privacy').notNull(),
+    gpaRestricted: boolean('gpa_restricted').notNull(),
+    processing: smallint('processing').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.privacy, t.gpaRestricted, t.processing] })],
 );
 
 /** One row (id = 1) of global settings. */

@@ -1,10 +1,10 @@
-import { and, count, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Video, VideoList } from '@plateau/contract';
 import { visibleVideo } from '../access/visibility.ts';
 import { isMember, type Viewer } from '../access/viewer.ts';
 import type { Executor } from './client.ts';
-import { videos, videoTags } from './schema.ts';
+import { videoCounts, videos, videoTags } from './schema.ts';
 
 /**
  * The one way video rows become Video JSON, and the one paged list query every video list
@@ -64,14 +64,17 @@ export const toVideo = (row: VideoRow, viewer: Viewer): Video => {
   return video;
 };
 
-/** Videos carrying every listed tag. */
+/**
+ * Videos carrying every listed tag: one `exists` per tag, so a page walks the date order and
+ * stops after a page of matches instead of grouping every link of the tags first.
+ */
 export const hasEveryTag = (tagIds: number[]): SQL | undefined =>
-  tagIds.length === 0
-    ? undefined
-    : inArray(
-        videos.id,
-        sql`(select ${videoTags.videoId} from ${videoTags} where ${inArray(videoTags.tagId, [...new Set(tagIds)])} group by ${videoTags.videoId} having count(*) = ${new Set(tagIds).size})`,
-      );
+  and(
+    ...[...new Set(tagIds)].map(
+      (tagId) =>
+        sql`exists (select 1 from ${videoTags} where ${videoTags.videoId} = "videos"."id" and ${videoTags.tagId} = ${tagId})`,
+    ),
+  );
 
 export const publishedVideo = sql`${videos.processing} = 3`;
 
@@ -85,6 +88,11 @@ export interface VideoListQuery {
   tagFilter?: number[];
   /** Tables joined to `videos` (history, likes, playlist entries...). */
   joins?: { table: PgTable; on: SQL }[];
+  /**
+   * The list is every published video the viewer may see (latest, most liked...): without a
+   * tag filter its total is read from `video_counts` instead of counting rows.
+   */
+  wholeCatalogue?: boolean;
 }
 
 /** The columns of a list page: tag ids come after, in one query for the whole page. */
@@ -111,6 +119,19 @@ const tagIdsByVideo = async (db: Executor, ids: number[]): Promise<Map<number, n
   return byVideo;
 };
 
+/** Published videos the viewer may see, summed from the per-class counts. */
+const catalogueTotal = async (db: Executor, viewer: Viewer) => {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${videoCounts.n}), 0)` })
+    .from(videoCounts)
+    .where(and(visibleVideo(viewer, 'video_counts'), eq(videoCounts.processing, 3)));
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * A page is found by ids first (narrow, often index-only), then only its rows are read: deep
+ * pages skip thousands of index entries instead of thousands of rows.
+ */
 export const listVideos = async (db: Executor, query: VideoListQuery): Promise<VideoList> => {
   const where = and(
     visibleVideo(query.viewer),
@@ -120,25 +141,34 @@ export const listVideos = async (db: Executor, query: VideoListQuery): Promise<V
   const withJoins = <T extends { innerJoin: (table: PgTable, on: SQL) => T }>(select: T) =>
     (query.joins ?? []).reduce((joined, join) => joined.innerJoin(join.table, join.on), select);
   const countQuery = async () => {
+    if (query.wholeCatalogue && !query.tagFilter?.length) {
+      return catalogueTotal(db, query.viewer);
+    }
     const [counted] = await withJoins(db.select({ n: count() }).from(videos).$dynamic()).where(
       where,
     );
     return Number(counted?.n ?? 0);
   };
-  const [rows, nResults] = await Promise.all([
-    withJoins(db.select(pageColumns).from(videos).$dynamic())
+  const [pageIds, nResults] = await Promise.all([
+    withJoins(db.select({ id: videos.id }).from(videos).$dynamic())
       .where(where)
       .orderBy(...query.orderBy)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize) as Promise<PageRow[]>,
+      .offset((query.page - 1) * query.pageSize),
     countQuery(),
   ]);
-  const tagIds = await tagIdsByVideo(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = pageIds.map((row) => row.id);
+  if (ids.length === 0) return { videos: [], nResults };
+  const [rows, tagIds] = await Promise.all([
+    db.select(pageColumns).from(videos).where(inArray(videos.id, ids)) as Promise<PageRow[]>,
+    tagIdsByVideo(db, ids),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    videos: rows.map((row) => toVideo({ ...row, tagIds: tagIds.get(row.id) ?? [] }, query.viewer)),
+    videos: ids
+      .map((id) => byId.get(id))
+      .filter((row): row is PageRow => row !== undefined)
+      .map((row) => toVideo({ ...row, tagIds: tagIds.get(row.id) ?? [] }, query.viewer)),
     nResults,
   };
 };

@@ -42,7 +42,12 @@ export const createVideoListsService = (db: Executor) => {
     query: PagingQuery,
     orderBy: SQL[],
     where: (SQL | undefined)[] = [],
-  ) => list(viewer, query, { where: [publishedVideo, ...where], orderBy });
+  ) =>
+    list(viewer, query, {
+      where: [publishedVideo, ...where],
+      orderBy,
+      wholeCatalogue: where.length === 0,
+    });
 
   return {
     latest: (viewer: Viewer, query: PagingQuery) => published(viewer, query, newestFirst),
