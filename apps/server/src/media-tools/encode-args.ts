@@ -1,3 +1,4 @@
+import { rungs, type Rung } from '@plateau/contract';
 import type { ProbeResult } from './probe.ts';
 
 /**
@@ -7,8 +8,8 @@ import type { ProbeResult } from './probe.ts';
  */
 
 /** Renditions, named by their shorter side (720 = 1280x720 landscape or 720x1280 portrait). */
-export const RUNGS = [1080, 720, 480, 240] as const;
-export type Rung = (typeof RUNGS)[number];
+export const RUNGS = rungs;
+export type { Rung };
 
 /** Peak bitrate per rung in kbit/s; the VBV buffer holds two seconds of it. */
 export const RUNG_MAXRATE_KBPS: Record<Rung, number> = {

@@ -1,3 +1,4 @@
+import { rungs } from '@plateau/contract';
 import { requireGeek, requireMember } from '../../access/guards.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { hiddenError } from '../../access/visibility.ts';
@@ -8,7 +9,7 @@ import { mediaKeys } from '../../storage/media-storage.ts';
 import { imageTypeOf, readTempStart } from './media-upload.ts';
 import * as repository from './media.repository.ts';
 
-export const streamResolutions = [0, 1080, 720, 480, 240] as const;
+export const streamResolutions = [0, ...rungs] as const;
 export type StreamResolution = (typeof streamResolutions)[number];
 
 const videoNotFound = () => notFound('Vidéo introuvable');
