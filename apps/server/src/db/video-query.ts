@@ -95,30 +95,6 @@ export interface VideoListQuery {
   wholeCatalogue?: boolean;
 }
 
-/** The columns of a list page: tag ids come after, in one query for the whole page. */
-const { tagIds: _tagIds, ...pageColumns } = videoSelection;
-type PageRow = Omit<VideoRow, 'tagIds'>;
-
-/**
- * Tag ids of a page's videos in one query: as a per-row subquery of the page query, it would
- * also run for every row an OFFSET skips (page 200 cost five times more).
- */
-const tagIdsByVideo = async (db: Executor, ids: number[]): Promise<Map<number, number[]>> => {
-  const byVideo = new Map<number, number[]>();
-  if (ids.length === 0) return byVideo;
-  const rows = await db
-    .select({ videoId: videoTags.videoId, tagId: videoTags.tagId })
-    .from(videoTags)
-    .where(inArray(videoTags.videoId, ids))
-    .orderBy(videoTags.videoId, videoTags.tagId);
-  for (const { videoId, tagId } of rows) {
-    const list = byVideo.get(videoId);
-    if (list) list.push(tagId);
-    else byVideo.set(videoId, [tagId]);
-  }
-  return byVideo;
-};
-
 /** Published videos the viewer may see, summed from the per-class counts. */
 const catalogueTotal = async (db: Executor, viewer: Viewer) => {
   const [row] = await db
@@ -159,16 +135,17 @@ export const listVideos = async (db: Executor, query: VideoListQuery): Promise<V
   ]);
   const ids = pageIds.map((row) => row.id);
   if (ids.length === 0) return { videos: [], nResults };
-  const [rows, tagIds] = await Promise.all([
-    db.select(pageColumns).from(videos).where(inArray(videos.id, ids)) as Promise<PageRow[]>,
-    tagIdsByVideo(db, ids),
-  ]);
+  // Only the page's rows are read, tag ids included: skipped rows never reach the subquery.
+  const rows = (await db
+    .select(videoSelection)
+    .from(videos)
+    .where(inArray(videos.id, ids))) as VideoRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     videos: ids
       .map((id) => byId.get(id))
-      .filter((row): row is PageRow => row !== undefined)
-      .map((row) => toVideo({ ...row, tagIds: tagIds.get(row.id) ?? [] }, query.viewer)),
+      .filter((row): row is VideoRow => row !== undefined)
+      .map((row) => toVideo(row, query.viewer)),
     nResults,
   };
 };
