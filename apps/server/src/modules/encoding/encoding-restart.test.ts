@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir } from '../../test/clips.ts';
 import { testDatabaseKind, useTestApp } from '../../test/harness.ts';
@@ -124,7 +124,12 @@ describe('npm run worker', () => {
       });
       expect(await ctx.storage.stat(mediaKeys.rung(id, 480))).not.toBeNull();
       expect(await ctx.storage.stat(mediaKeys.rung(id, 240))).not.toBeNull();
-      expect(await jobRow(id)).toMatchObject([{ state: 'completed', retry_count: 1 }]);
+      // pg-boss completes the job just after the handler has made the video ready.
+      await vi.waitFor(
+        async () =>
+          expect(await jobRow(id)).toMatchObject([{ state: 'completed', retry_count: 1 }]),
+        { timeout: 15_000, interval: 100 },
+      );
       const temps = await readdir(path.dirname(await ctx.storage.tempPath()));
       expect(temps.filter((name) => name.includes(`.encode-${id}-`))).toEqual([]);
 
