@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -22,13 +23,14 @@ const multipart = async (fields: Record<string, string | Blob>) => {
   };
 };
 
+type TokenRequest = Pick<InjectOptions, 'headers' | 'payload'>;
+
+/** POST /api/token from a fresh address unless told otherwise. */
+const postToken = (request: TokenRequest, remoteAddress = newAddress()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/token', remoteAddress, ...request });
+
 const postForm = async (fields: Record<string, string | Blob>, remoteAddress = newAddress()) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/token',
-    remoteAddress,
-    ...(await multipart(fields)),
-  });
+  postToken(await multipart(fields), remoteAddress);
 
 const createAccount = async (
   username: string,
@@ -82,10 +84,7 @@ describe('POST /api/token', () => {
 
   it('signs in even when the client still sends a stale token', async () => {
     await createAccount('noemie', 'mot-de-passe-de-noemie', 'user');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      remoteAddress: newAddress(),
+    const response = await postToken({
       headers: { authorization: 'Bearer expired.or.forged' },
       payload: { username: 'noemie', password: 'mot-de-passe-de-noemie' },
     });
@@ -95,18 +94,12 @@ describe('POST /api/token', () => {
 
   it('accepts the same fields as JSON or as an urlencoded form', async () => {
     await createAccount('jules', 'mot-de-passe-de-jules', 'geek');
-    const json = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      remoteAddress: newAddress(),
+    const json = await postToken({
       payload: { username: 'jules', password: 'mot-de-passe-de-jules' },
     });
     expect(json.statusCode).toBe(200);
     expect(decodeJwt(json.json().accessToken).role).toBe('geek');
-    const form = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      remoteAddress: newAddress(),
+    const form = await postToken({
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'username=jules&password=mot-de-passe-de-jules',
     });
@@ -132,18 +125,9 @@ describe('POST /api/token', () => {
       const response = await postForm(fields, newAddress());
       expect(response.json(), JSON.stringify(fields)).toEqual(expected);
     }
-    const empty = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      remoteAddress: address,
-    });
+    const empty = await postToken({}, address);
     expect(empty.json()).toEqual(expected);
-    const json = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      remoteAddress: address,
-      payload: { username: 'x' },
-    });
+    const json = await postToken({ payload: { username: 'x' } }, address);
     expect(json.json()).toEqual(expected);
   });
 
@@ -156,17 +140,9 @@ describe('POST /api/token', () => {
     });
     expect(withFile.statusCode).toBe(400);
     expect(withFile.json().message).toContain('fichier');
-    const numbers = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      remoteAddress: newAddress(),
-      payload: { username: 'lea', password: 12345678 },
-    });
+    const numbers = await postToken({ payload: { username: 'lea', password: 12345678 } });
     expect(numbers.statusCode).toBe(400);
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      remoteAddress: newAddress(),
+    const malformed = await postToken({
       headers: { 'content-type': 'application/json' },
       payload: '{"username": "lea", ',
     });

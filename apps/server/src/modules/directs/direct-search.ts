@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { directs } from '../../db/schema.ts';
+import { prefixTsquery, searchWords } from '../../lib/search-words.ts';
 
 /**
  * French full-text search over title + description, case- and accent-free.
@@ -8,19 +9,10 @@ import { directs } from '../../db/schema.ts';
  * substring match on the unaccented text (trigram index) catches what stemming misses, such as
  * stop words or a word cut mid-stem while typing.
  */
-const words = (term: string): string[] =>
-  term
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
-
-/** Only letters and digits reach the tsquery text, so no user input is read as its syntax. */
 const prefixQuery = (term: string): SQL | undefined => {
-  const parts = words(term);
-  if (parts.length === 0) return undefined;
-  const text = parts.map((word) => `${word}:*`).join(' & ');
-  return sql`to_tsquery('french', immutable_unaccent(${text}))`;
+  const words = searchWords(term);
+  if (words.length === 0) return undefined;
+  return sql`to_tsquery('french', immutable_unaccent(${prefixTsquery(words)}))`;
 };
 
 const likePattern = (term: string) => `%${term.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

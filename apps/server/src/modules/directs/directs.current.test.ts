@@ -22,6 +22,13 @@ const currentLive = async (who?: TestUser) => {
   return { status: response.statusCode, body: response.json() };
 };
 
+/** A new direct, named current by the geek. */
+const makeCurrent = async (body: Record<string, unknown>) => {
+  const direct = await postDirect(ctx, geek, body);
+  await putCurrentDirect(ctx, geek, direct.id);
+  return direct;
+};
+
 describe('directs: current direct and live link', () => {
   it('answers an empty list and no live when no direct is current', async () => {
     await putCurrentDirect(ctx, geek, -1);
@@ -34,12 +41,11 @@ describe('directs: current direct and live link', () => {
   });
 
   it('answers the current direct and its live link on both paths', async () => {
-    const direct = await postDirect(ctx, geek, {
+    const direct = await makeCurrent({
       title: 'En direct',
       privacy: 0,
       liveUrl: 'https://live.example.org/now',
     });
-    await putCurrentDirect(ctx, geek, direct.id);
     const expected = { status: 200, body: { directs: [direct], nResults: 1 } };
     expect(await getJson(ctx, '/api/currentDirect')).toEqual(expected);
     expect(await getJson(ctx, '/api/directs/currentDirect', user)).toEqual(expected);
@@ -48,19 +54,17 @@ describe('directs: current direct and live link', () => {
       body: { url: 'https://live.example.org/now' },
     });
 
-    const noLink = await postDirect(ctx, geek, { title: 'Sans lien', privacy: 0 });
-    await putCurrentDirect(ctx, geek, noLink.id);
+    const noLink = await makeCurrent({ title: 'Sans lien', privacy: 0 });
     expect((await getJson(ctx, '/api/currentDirect')).body.directs).toEqual([noLink]);
     expect((await currentLive(geek)).status).toBe(404);
   });
 
   it('hides a current direct the viewer may not see', async () => {
-    const members = await postDirect(ctx, geek, {
+    await makeCurrent({
       title: 'Pour les membres',
       privacy: 2,
       liveUrl: 'https://live.example.org/membres',
     });
-    await putCurrentDirect(ctx, geek, members.id);
     expect((await getJson(ctx, '/api/currentDirect')).status).toBe(401);
     expect((await getJson(ctx, '/api/directs/currentDirect', user)).status).toBe(403);
     expect((await currentLive()).status).toBe(401);
