@@ -4,7 +4,7 @@ import { visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { playlistVideos, videos } from '../../db/schema.ts';
-import { listVideos } from '../../db/video-query.ts';
+import { listVideos, type VideoListQuery } from '../../db/video-query.ts';
 
 /** The video, and whether the one visibility rule lets this viewer see it. */
 export const findVideoFor = async (db: Executor, videoId: number, viewer: Viewer) =>
@@ -60,12 +60,7 @@ export const setPositions = async (
     where pv.playlist_id = ${playlistId} and pv.video_id = n.video_id`);
 };
 
-export interface EntriesPage {
-  viewer: Viewer;
-  page: number;
-  pageSize: number;
-  tagFilter?: number[];
-}
+type EntriesPage = Pick<VideoListQuery, 'viewer' | 'page' | 'pageSize' | 'tagFilter'>;
 
 /** The playlist's videos visible to the viewer, in the author's order. */
 export const listPlaylistVideos = (

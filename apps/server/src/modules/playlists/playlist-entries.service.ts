@@ -1,4 +1,4 @@
-import type { Playlist, VideoList } from '@plateau/contract';
+import type { PagingQuery, Playlist, VideoList } from '@plateau/contract';
 import { requireSignedIn } from '../../access/guards.ts';
 import { hiddenError } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
@@ -14,16 +14,10 @@ import {
 import * as entries from './playlist-entries.repository.ts';
 import { findPlaylist, lockPlaylist } from './playlists.repository.ts';
 
-export interface EntriesPaging {
-  page: number;
-  page_size: number;
-  tag_filter?: number[];
-}
-
 const PUBLISHED = 3;
 
 export const createPlaylistEntriesService = (db: Database) => ({
-  async videos(viewer: Viewer, code: string, paging: EntriesPaging): Promise<VideoList> {
+  async videos(viewer: Viewer, code: string, paging: PagingQuery): Promise<VideoList> {
     const { playlist } = await requirePlaylist(db, viewer, code);
     return entries.listPlaylistVideos(db, playlist.id, {
       viewer,

@@ -1,5 +1,11 @@
 import type { SQL } from 'drizzle-orm';
-import type { LibraryAnswer, Playlist, PlaylistBody, PlaylistList } from '@plateau/contract';
+import type {
+  LibraryAnswer,
+  PagingQuery,
+  Playlist,
+  PlaylistBody,
+  PlaylistList,
+} from '@plateau/contract';
 import { requireMember, requireSignedIn } from '../../access/guards.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,11 +20,6 @@ import {
 } from './playlist-access.ts';
 import * as repository from './playlists.repository.ts';
 
-export interface Paging {
-  page: number;
-  page_size: number;
-}
-
 const CODE_ATTEMPTS = 5;
 
 export const createPlaylistsService = (db: Database) => {
@@ -31,7 +32,7 @@ export const createPlaylistsService = (db: Database) => {
   const list = async (
     viewer: Viewer,
     where: SQL | undefined,
-    paging: Paging,
+    paging: PagingQuery,
   ): Promise<PlaylistList> => {
     const { rows, nResults } = await repository.listPlaylists(db, {
       viewer,
@@ -49,12 +50,12 @@ export const createPlaylistsService = (db: Database) => {
       return { playlists: [toPlaylist(playlist)], nResults: 1 };
     },
 
-    mine(viewer: Viewer, paging: Paging): Promise<PlaylistList> {
+    mine(viewer: Viewer, paging: PagingQuery): Promise<PlaylistList> {
       const signedIn = requireSignedIn(viewer);
       return list(signedIn, repository.ownOrInLibrary(signedIn.userId), paging);
     },
 
-    featured(viewer: Viewer, paging: Paging): Promise<PlaylistList> {
+    featured(viewer: Viewer, paging: PagingQuery): Promise<PlaylistList> {
       return list(requireSignedIn(viewer), repository.featured(), paging);
     },
 

@@ -1,7 +1,6 @@
-import { VideoIdParams, ViewCount } from '@plateau/contract';
+import { ErrorResponses, VideoIdParams, ViewCount } from '@plateau/contract';
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createHistoryService } from './history.service.ts';
-import { errorResponses } from './video-responses.ts';
 
 export const historyRoutes: FeatureModule = ({ db }) => {
   const history = createHistoryService(db);
@@ -12,7 +11,7 @@ export const historyRoutes: FeatureModule = ({ db }) => {
         schema: {
           tags: ['history'],
           params: VideoIdParams,
-          response: { 200: ViewCount, ...errorResponses },
+          response: { 200: ViewCount, ...ErrorResponses },
         },
       },
       (r) => history.view(r.viewer, r.params.videoId),

@@ -1,12 +1,11 @@
-import { LikeState, VideoIdParams } from '@plateau/contract';
+import { ErrorResponses, LikeState, VideoIdParams } from '@plateau/contract';
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createLikesService } from './likes.service.ts';
-import { errorResponses } from './video-responses.ts';
 
 const schema = {
   tags: ['likes'],
   params: VideoIdParams,
-  response: { 200: LikeState, ...errorResponses },
+  response: { 200: LikeState, ...ErrorResponses },
 };
 
 export const likesRoutes: FeatureModule = ({ db }) => {

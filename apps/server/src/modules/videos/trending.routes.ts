@@ -1,7 +1,6 @@
-import { TrendingSlotParams, VideoList } from '@plateau/contract';
+import { ErrorResponses, TrendingSlotParams, VideoList } from '@plateau/contract';
 import type { FeatureModule } from '../../lib/feature.ts';
 import { createTrendingService } from './trending.service.ts';
-import { errorResponses } from './video-responses.ts';
 
 /** `GET /videos/trending` is with the other lists; this is the geek's slot editor. */
 export const trendingRoutes: FeatureModule = ({ db }) => {
@@ -13,7 +12,7 @@ export const trendingRoutes: FeatureModule = ({ db }) => {
         schema: {
           tags: ['trending'],
           params: TrendingSlotParams,
-          response: { 200: VideoList, ...errorResponses },
+          response: { 200: VideoList, ...ErrorResponses },
         },
       },
       (r) => trending.set(r.viewer, r.params),

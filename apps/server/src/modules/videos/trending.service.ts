@@ -1,4 +1,4 @@
-import type { PagingQuery, TrendingSlotParams, VideoList } from '@plateau/contract';
+import type { TrendingSlotParams, VideoList } from '@plateau/contract';
 import { requireGeek } from '../../access/guards.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
@@ -10,8 +10,6 @@ import { visibleVideoOrThrow } from './videos.service.ts';
 export const createTrendingService = (db: Executor) => {
   const lists = createVideoListsService(db);
   return {
-    list: (viewer: Viewer, query: PagingQuery) => lists.trending(viewer, query),
-
     /** Answers the trending list as the geek now sees it. */
     async set(viewer: Viewer, { slot, videoId }: TrendingSlotParams): Promise<VideoList> {
       const geek = requireGeek(viewer);

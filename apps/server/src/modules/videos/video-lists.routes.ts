@@ -1,4 +1,5 @@
 import {
+  ErrorResponses,
   ExcludingPagingQuery,
   IdParams,
   VideoList,
@@ -6,14 +7,13 @@ import {
   VideoSearchParams,
 } from '@plateau/contract';
 import type { FeatureModule } from '../../lib/feature.ts';
-import { errorResponses } from './video-responses.ts';
 import { createVideoListsService } from './video-lists.service.ts';
 
 const tags = ['videos'];
 const listSchema = {
   tags,
   querystring: VideoPagingQuery,
-  response: { 200: VideoList, ...errorResponses },
+  response: { 200: VideoList, ...ErrorResponses },
 };
 
 /** Every GET that answers `{ videos, nResults }` for many videos. */

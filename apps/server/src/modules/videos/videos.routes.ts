@@ -1,4 +1,5 @@
 import {
+  ErrorResponses,
   IdParams,
   NewVideoBody,
   OkBody,
@@ -11,7 +12,6 @@ import { historyRoutes } from './history.routes.ts';
 import { likesRoutes } from './likes.routes.ts';
 import { trendingRoutes } from './trending.routes.ts';
 import { videoListsRoutes } from './video-lists.routes.ts';
-import { errorResponses } from './video-responses.ts';
 import { createVideosService } from './videos.service.ts';
 
 const tags = ['videos'];
@@ -26,12 +26,12 @@ export const videosRoutes: FeatureModule = (deps) => {
 
     app.get(
       '/videos/:id',
-      { schema: { tags, params: IdParams, response: { 200: VideoList, ...errorResponses } } },
+      { schema: { tags, params: IdParams, response: { 200: VideoList, ...ErrorResponses } } },
       (r) => videos.get(r.viewer, r.params.id),
     );
     app.post(
       '/videos',
-      { schema: { tags, body: NewVideoBody, response: { 201: Video, ...errorResponses } } },
+      { schema: { tags, body: NewVideoBody, response: { 201: Video, ...ErrorResponses } } },
       async (r, reply) => reply.status(201).send(await videos.create(r.viewer, r.body)),
     );
     app.put(
@@ -41,14 +41,14 @@ export const videosRoutes: FeatureModule = (deps) => {
           tags,
           params: IdParams,
           body: UpdateVideoBody,
-          response: { 200: Video, ...errorResponses },
+          response: { 200: Video, ...ErrorResponses },
         },
       },
       (r) => videos.update(r.viewer, r.params.id, r.body),
     );
     app.delete(
       '/videos/:id',
-      { schema: { tags, params: IdParams, response: { 200: OkBody, ...errorResponses } } },
+      { schema: { tags, params: IdParams, response: { 200: OkBody, ...ErrorResponses } } },
       async (r) => {
         await videos.remove(r.viewer, r.params.id);
         return { ok: true };

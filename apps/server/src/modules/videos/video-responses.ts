@@ -1,4 +1,0 @@
-import { ErrorResponses } from '@plateau/contract';
-
-/** Error answers every video route may give (documented in OpenAPI). */
-export const errorResponses = ErrorResponses;
