@@ -27,8 +27,8 @@ export const UserPagingQuery = Type.Object({
 });
 export type UserPagingQuery = Static<typeof UserPagingQuery>;
 
-export const Username = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._@-]+$' });
-export const Password = Type.String({ minLength: 8, maxLength: 256 });
+const Username = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._@-]+$' });
+const Password = Type.String({ minLength: 8, maxLength: 256 });
 
 export const NewUserBody = Type.Object({
   username: Username,
