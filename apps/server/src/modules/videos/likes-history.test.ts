@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { history, likes } from '../../db/schema.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { seedVideo, videoRow } from './video-fixtures.ts';
+import { fetchVideoList, seedVideo, videoRow } from './video-fixtures.ts';
 
 const ctx = useTestApp();
 
@@ -11,9 +11,7 @@ const like = (method: 'GET' | 'PUT' | 'DELETE', id: number, user: TestUser) =>
 const view = (id: number, auth: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'PUT', url: `/api/videos/history/${id}`, headers: auth });
 const listIds = async (url: string, user: TestUser) =>
-  ((await ctx.app.inject({ url, headers: user.auth })).json().videos as { id: number }[]).map(
-    (v) => v.id,
-  );
+  (await fetchVideoList(ctx, url, user.auth)).ids;
 
 const likeRows = async (videoId: number) =>
   Number(

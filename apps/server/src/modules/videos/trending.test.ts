@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { seedVideo } from './video-fixtures.ts';
+import { fetchVideoList, seedVideo } from './video-fixtures.ts';
 
 const ctx = useTestApp();
 
 const trendingIds = async (auth: Record<string, string> = {}) =>
-  (
-    (await ctx.app.inject({ url: '/api/videos/trending', headers: auth })).json().videos as {
-      id: number;
-    }[]
-  ).map((v) => v.id);
+  (await fetchVideoList(ctx, '/api/videos/trending', auth)).ids;
 
 describe('trending slots', () => {
   it('lists slots in order, skipping empty and invisible ones, and moves a video', async () => {

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { day, seedDirect, seedTag, seedVideo } from './video-fixtures.ts';
+import { day, fetchVideoList, seedDirect, seedTag, seedVideo } from './video-fixtures.ts';
 
 const ctx = useTestApp();
 
 type Auth = Record<string, string>;
-const ids = async (url: string, auth: Auth = {}) => {
-  const response = await ctx.app.inject({ url, headers: auth });
-  expect(response.statusCode).toBe(200);
-  const body = response.json() as { videos: { id: number }[]; nResults: number };
-  return { ids: body.videos.map((v) => v.id), nResults: body.nResults };
-};
+const ids = (url: string, auth: Auth = {}) => fetchVideoList(ctx, url, auth);
 
 describe('video lists', () => {
   it('latest: published and visible, newest date first then highest id, paged', async () => {

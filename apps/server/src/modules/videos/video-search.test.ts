@@ -10,19 +10,12 @@ import {
   similarCondition,
   trigramText,
 } from './video-search.ts';
-import { seedTag, seedVideo } from './video-fixtures.ts';
+import { fetchVideoList, seedTag, seedVideo } from './video-fixtures.ts';
 
 const ctx = useTestApp();
 
-const search = async (term: string, auth: Record<string, string> = {}, extra = '') => {
-  const response = await ctx.app.inject({
-    url: `/api/videos/search/${encodeURIComponent(term)}${extra}`,
-    headers: auth,
-  });
-  expect(response.statusCode).toBe(200);
-  const body = response.json() as { videos: { id: number }[]; nResults: number };
-  return { ids: body.videos.map((v) => v.id), nResults: body.nResults };
-};
+const search = (term: string, auth: Record<string, string> = {}, extra = '') =>
+  fetchVideoList(ctx, `/api/videos/search/${encodeURIComponent(term)}${extra}`, auth);
 
 describe('search words', () => {
   it('keeps letters and digits only, so no tsquery operator gets through', () => {
