@@ -42,6 +42,18 @@ export const mediaKeys = {
 
 const TEMP_DIR = '.tmp';
 
+/** The first `length` bytes of a local file (fewer for a shorter file), e.g. a temporary upload. */
+export const readFileStart = async (file: string, length: number): Promise<Buffer> => {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+};
+
 export const createLocalStorage = (root: string): MediaStorage => {
   const absolute = (key: string) => {
     const resolved = path.resolve(root, key);
@@ -84,21 +96,7 @@ export const createLocalStorage = (root: string): MediaStorage => {
         return null;
       }
     },
-    async readStart(key, length) {
-      let handle;
-      try {
-        handle = await open(absolute(key), 'r');
-      } catch {
-        return null;
-      }
-      try {
-        const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    },
+    readStart: (key, length) => readFileStart(absolute(key), length).catch(() => null),
     localPath: absolute,
     remove: (key) => rm(absolute(key), { force: true }),
     removePrefix: (prefix) => rm(absolute(prefix), { recursive: true, force: true }),

@@ -1,9 +1,8 @@
-import { open } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 
-export const tooLarge = () => new HttpError(413, 'Le fichier dépasse la taille maximale autorisée');
+const tooLarge = () => new HttpError(413, 'Le fichier dépasse la taille maximale autorisée');
 
 /** Errors of @fastify/multipart and busboy that mean the request itself was wrong. */
 const multipartErrors: Record<string, () => HttpError> = {
@@ -67,16 +66,4 @@ export const imageTypeOf = (head: Buffer | null): 'image/png' | 'image/jpeg' | n
   if (head.subarray(0, PNG.length).equals(PNG)) return 'image/png';
   if (head.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
   return null;
-};
-
-/** The first bytes of a temporary (local) upload. */
-export const readTempStart = async (file: string, length = 8): Promise<Buffer> => {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 };
