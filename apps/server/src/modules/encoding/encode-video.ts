@@ -1,3 +1,4 @@
+import { Processing } from '@plateau/contract';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
@@ -30,10 +31,10 @@ const PROGRESS_INTERVAL_MS = 1000;
 const tempSuffix = (videoId: number, name: string) => `.encode-${videoId}-${name}`;
 
 /** Deletes what an interrupted encode of this video left in the temporary folder. */
-export const removeStaleTemps = async (storage: MediaStorage, videoId: number) => {
+const removeStaleTemps = async (storage: MediaStorage, videoId: number) => {
   const probe = await storage.tempPath();
   const folder = path.dirname(probe);
-  const marker = `.encode-${videoId}-`;
+  const marker = tempSuffix(videoId, '');
   const names = await readdir(folder).catch(() => [] as string[]);
   await Promise.all(
     names
@@ -90,7 +91,7 @@ export const encodeVideo = async (
 ): Promise<EncodeOutcome> => {
   const { db, storage, binaries } = ctx;
   const video = await repository.findJobVideo(db, videoId);
-  if (!video || video.processing !== repository.Processing.encoding) return 'skipped';
+  if (!video || video.processing !== Processing.Encoding) return 'skipped';
   await removeStaleTemps(storage, videoId);
 
   const input = storage.localPath(mediaKeys.raw(videoId));
@@ -123,7 +124,7 @@ export const encodeVideo = async (
 
     // Deleted or replaced while encoding: nothing to publish.
     const current = await repository.findJobVideo(db, videoId);
-    if (!current || current.processing !== repository.Processing.encoding) return 'skipped';
+    if (!current || current.processing !== Processing.Encoding) return 'skipped';
     for (const output of outputs)
       await storage.commit(output.file, mediaKeys.rung(videoId, output.rung));
     for (const rung of RUNGS) {

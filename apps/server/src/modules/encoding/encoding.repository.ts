@@ -1,12 +1,10 @@
+import { Processing } from '@plateau/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { videos } from '../../db/schema.ts';
 import { ENCODE_QUEUE } from '../../jobs/encode-queue.ts';
-
-/** Processing states (spec section 3): 0 no upload, 1 raw uploaded, 2 encoding, 3 published. */
-export const Processing = { none: 0, uploaded: 1, encoding: 2, published: 3 } as const;
 
 export const findEncodeTarget = async (db: Executor, viewer: Viewer, id: number) => {
   const [row] = await db
@@ -20,11 +18,11 @@ export const findEncodeTarget = async (db: Executor, viewer: Viewer, id: number)
 export const markQueued = async (tx: Executor, id: number): Promise<boolean> => {
   const rows = await tx
     .update(videos)
-    .set({ processing: Processing.encoding, encodingProgress: 0, encodingError: null })
+    .set({ processing: Processing.Encoding, encodingProgress: 0, encodingError: null })
     .where(
       and(
         eq(videos.id, id),
-        inArray(videos.processing, [Processing.uploaded, Processing.published]),
+        inArray(videos.processing, [Processing.Uploaded, Processing.Published]),
       ),
     )
     .returning({ id: videos.id });
@@ -32,7 +30,7 @@ export const markQueued = async (tx: Executor, id: number): Promise<boolean> => 
 };
 
 const whileEncoding = (id: number) =>
-  and(eq(videos.id, id), eq(videos.processing, Processing.encoding));
+  and(eq(videos.id, id), eq(videos.processing, Processing.Encoding));
 
 export const findJobVideo = async (db: Executor, id: number) => {
   const [row] = await db
@@ -56,7 +54,7 @@ export const markEncoded = async (
   const rows = await db
     .update(videos)
     .set({
-      processing: Processing.published,
+      processing: Processing.Published,
       rungs,
       encodingProgress: null,
       encodingError: null,
@@ -71,7 +69,7 @@ export const markEncoded = async (
 export const markFailed = async (db: Executor, id: number, error: string) => {
   await db
     .update(videos)
-    .set({ processing: Processing.uploaded, encodingProgress: null, encodingError: error })
+    .set({ processing: Processing.Uploaded, encodingProgress: null, encodingError: error })
     .where(whileEncoding(id));
 };
 
@@ -82,8 +80,8 @@ export const markFailed = async (db: Executor, id: number, error: string) => {
 export const releaseOrphanedEncodes = async (db: Executor, error: string): Promise<number[]> => {
   const result = (await db.execute(sql`
     update videos v
-    set processing = ${Processing.uploaded}, encoding_progress = null, encoding_error = ${error}
-    where v.processing = ${Processing.encoding}
+    set processing = ${Processing.Uploaded}, encoding_progress = null, encoding_error = ${error}
+    where v.processing = ${Processing.Encoding}
       and not exists (
         select 1 from pgboss.job j
         where j.name = ${ENCODE_QUEUE}

@@ -1,3 +1,4 @@
+import { Processing } from '@plateau/contract';
 import { requireMember } from '../../access/guards.ts';
 import { hiddenError } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
@@ -11,7 +12,7 @@ import * as repository from './encoding.repository.ts';
 
 const notEncodable = (processing: number) =>
   conflict(
-    processing === repository.Processing.encoding
+    processing === Processing.Encoding
       ? "Cette vidéo est déjà en cours d'encodage"
       : "Aucun fichier vidéo n'a été envoyé pour cette vidéo",
   );

@@ -1,3 +1,4 @@
+import { Processing } from '@plateau/contract';
 import { eq, sql } from 'drizzle-orm';
 import { visibleDirect, visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
@@ -76,7 +77,7 @@ export const lockDirect = async (tx: Executor, id: number) =>
 export const markRawUploaded = (tx: Executor, id: number) =>
   tx
     .update(videos)
-    .set({ processing: 1, encodingError: null, encodingProgress: null })
+    .set({ processing: Processing.Uploaded, encodingError: null, encodingProgress: null })
     .where(eq(videos.id, id));
 
 export const markThumbnailUploaded = (tx: Executor, id: number) =>
@@ -90,7 +91,7 @@ export const resetVideoMedia = (tx: Executor, id: number) =>
   tx
     .update(videos)
     .set({
-      processing: 0,
+      processing: Processing.NoUpload,
       hasThumbnail: false,
       rungs: sql`'{}'::integer[]`,
       encodingError: null,

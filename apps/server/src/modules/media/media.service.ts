@@ -1,12 +1,12 @@
-import { rungs } from '@plateau/contract';
+import { Privacy, Processing, rungs } from '@plateau/contract';
 import { requireGeek, requireMember } from '../../access/guards.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { hiddenError } from '../../access/visibility.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { isMp4Family, probeVideo } from '../../media-tools/probe.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
-import { imageTypeOf, readTempStart } from './media-upload.ts';
+import { mediaKeys, readFileStart } from '../../storage/media-storage.ts';
+import { imageTypeOf } from './media-upload.ts';
 import * as repository from './media.repository.ts';
 
 export const streamResolutions = [0, ...rungs] as const;
@@ -53,7 +53,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: AppDeps) => {
 
   const checkTemp = async (kind: UploadKind, temp: string) => {
     if (kind !== 'video') {
-      if (!imageTypeOf(await readTempStart(temp))) throw notAnImage();
+      if (!imageTypeOf(await readFileStart(temp, 8))) throw notAnImage();
       return;
     }
     const probe = await probeVideo(mediaBinaries!.ffprobe, temp);
@@ -73,7 +73,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: AppDeps) => {
       const processing = await repository.lockVideoProcessing(tx, id);
       if (processing === undefined) throw videoNotFound();
       if (kind === 'video') {
-        if (processing === 2) throw encodingInProgress();
+        if (processing === Processing.Encoding) throw encodingInProgress();
         await storage.commit(temp, mediaKeys.raw(id));
         await repository.markRawUploaded(tx, id);
       } else {
@@ -93,7 +93,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: AppDeps) => {
       requireMember(viewer);
       const video = await visibleVideoMedia(viewer, id);
       if (kind === 'video') {
-        if (video.processing === 2) throw encodingInProgress();
+        if (video.processing === Processing.Encoding) throw encodingInProgress();
         if (!mediaBinaries) {
           throw new HttpError(503, 'Vérification des vidéos indisponible : ffprobe introuvable');
         }
@@ -117,7 +117,8 @@ export const createMediaService = ({ db, storage, mediaBinaries }: AppDeps) => {
       resolution: StreamResolution,
     ): Promise<MediaFile> {
       const video = await visibleVideoMedia(viewer, id);
-      const isPublic = video.privacy === 0 && video.processing === 3;
+      const isPublic =
+        video.privacy === Privacy.Public && video.processing === Processing.Published;
       if (resolution === 0) {
         requireMember(viewer);
         return { key: mediaKeys.raw(id), isPublic: false };
@@ -128,24 +129,29 @@ export const createMediaService = ({ db, storage, mediaBinaries }: AppDeps) => {
 
     async download(viewer: Viewer, id: number): Promise<MediaFile & { title: string }> {
       const video = await visibleVideoMedia(viewer, id);
-      if (video.processing !== 3) throw notFound("La vidéo n'est pas encore publiée");
+      if (video.processing !== Processing.Published)
+        throw notFound("La vidéo n'est pas encore publiée");
       const [best] = await presentRungs(id, video.rungs);
       // 1080 when it exists, otherwise the highest rung the source allowed.
       if (best === undefined) throw notFound('Aucune version téléchargeable');
-      return { key: mediaKeys.rung(id, best), isPublic: video.privacy === 0, title: video.title };
+      return {
+        key: mediaKeys.rung(id, best),
+        isPublic: video.privacy === Privacy.Public,
+        title: video.title,
+      };
     },
 
     async thumbnail(viewer: Viewer, id: number): Promise<MediaFile> {
       const video = await visibleVideoMedia(viewer, id);
       return {
         key: mediaKeys.thumbnail(id),
-        isPublic: video.privacy === 0 && video.processing === 3,
+        isPublic: video.privacy === Privacy.Public && video.processing === Processing.Published,
       };
     },
 
     async poster(viewer: Viewer, id: number): Promise<MediaFile> {
       const direct = await visibleDirectMedia(viewer, id);
-      return { key: mediaKeys.poster(id), isPublic: direct.privacy === 0 };
+      return { key: mediaKeys.poster(id), isPublic: direct.privacy === Privacy.Public };
     },
 
     /** The stored image's type from its first bytes, or 404 when there is none. */
@@ -161,7 +167,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: AppDeps) => {
       await db.transaction(async (tx) => {
         const processing = await repository.lockVideoProcessing(tx, id);
         if (processing === undefined) throw videoNotFound();
-        if (processing === 2) throw encodingInProgress();
+        if (processing === Processing.Encoding) throw encodingInProgress();
         await repository.resetVideoMedia(tx, id);
         // Inside the transaction: if removal fails, the row keeps pointing at what remains.
         await storage.removePrefix(mediaKeys.videoFolder(id));
