@@ -12,16 +12,18 @@ export const RUNGS = rungs;
 export type { Rung };
 
 /** Peak bitrate per rung in kbit/s; the VBV buffer holds two seconds of it. */
-export const RUNG_MAXRATE_KBPS: Record<Rung, number> = {
+const RUNG_MAXRATE_KBPS: Record<Rung, number> = {
   1080: 5000,
   720: 2800,
   480: 1400,
   240: 400,
 };
 
-export const VIDEO_CRF = 23;
-export const AUDIO_BITRATE = '128k';
-export const KEYFRAME_SECONDS = 2;
+const VIDEO_CRF = 23;
+const AUDIO_BITRATE = '128k';
+const KEYFRAME_SECONDS = 2;
+/** Every ffmpeg run: no banner, no stdin, overwrite the temporary output, errors only. */
+const QUIET = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
 /** Used when ffprobe reports no usable frame rate (some variable-rate phone files). */
 const FALLBACK_FPS = 30;
 
@@ -107,11 +109,7 @@ export const buildEncodeArgs = (
   source: EncodeSource,
   outputs: RungOutput[],
 ): string[] => [
-  '-hide_banner',
-  '-nostdin',
-  '-y',
-  '-loglevel',
-  'error',
+  ...QUIET,
   '-progress',
   'pipe:1',
   '-nostats',
@@ -126,7 +124,7 @@ export const buildEncodeArgs = (
 ];
 
 /** Where the generated thumbnail is taken: a tenth into the video, past black intro frames. */
-export const thumbnailTime = (durationSeconds: number): number =>
+const thumbnailTime = (durationSeconds: number): number =>
   Number.isFinite(durationSeconds) && durationSeconds > 0
     ? Math.round(durationSeconds * 0.1 * 1000) / 1000
     : 0;
@@ -137,11 +135,7 @@ export const buildThumbnailArgs = (
   source: Pick<ProbeResult, 'durationSeconds'>,
   output: string,
 ): string[] => [
-  '-hide_banner',
-  '-nostdin',
-  '-y',
-  '-loglevel',
-  'error',
+  ...QUIET,
   '-ss',
   String(thumbnailTime(source.durationSeconds)),
   '-i',

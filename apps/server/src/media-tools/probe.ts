@@ -72,5 +72,7 @@ export const probeVideo = async (ffprobe: string, file: string): Promise<ProbeRe
 };
 
 /** MP4/MOV family, as the upload rule requires. */
-export const isMp4Family = (probe: ProbeResult) =>
-  probe.formatName.split(',').includes('mp4') || probe.formatName.split(',').includes('mov');
+export const isMp4Family = (probe: ProbeResult) => {
+  const formats = probe.formatName.split(',');
+  return formats.includes('mp4') || formats.includes('mov');
+};

@@ -12,7 +12,7 @@ import {
   storedFiles,
   tempFiles,
   upload,
-  uploadFile,
+  uploadVideo,
   videoRow,
 } from './media.test-helpers.ts';
 
@@ -23,13 +23,7 @@ describe('an upload over the size limit', () => {
     const member = await ctx.createUser('plateau');
     const id = await insertVideo(ctx);
     const clip = await makeClip(clipsDir, '360p');
-    const video = await uploadFile(
-      ctx,
-      `/api/media/video/${id}`,
-      member.auth,
-      'video_upload',
-      clip,
-    );
+    const video = await uploadVideo(ctx, id, member.auth, clip);
     expect(video.statusCode).toBe(413);
     expect(video.json().message).toBe('Le fichier dépasse la taille maximale autorisée');
     const big = Buffer.concat([PNG_BYTES, Buffer.alloc(4096)]);
@@ -93,13 +87,7 @@ describe('a server without ffprobe', () => {
     const member = await ctx.createUser('plateau');
     const id = await insertVideo(ctx);
     const clip = await makeClip(clipsDir, '360p');
-    const video = await uploadFile(
-      ctx,
-      `/api/media/video/${id}`,
-      member.auth,
-      'video_upload',
-      clip,
-    );
+    const video = await uploadVideo(ctx, id, member.auth, clip);
     expect(video.statusCode).toBe(503);
     expect((await videoRow(ctx, id)).processing).toBe(0);
     const image = await upload(ctx, `/api/media/thumbnail/${id}`, member.auth, [

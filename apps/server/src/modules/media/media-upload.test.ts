@@ -15,7 +15,7 @@ import {
   storedFiles,
   tempFiles,
   upload,
-  uploadFile,
+  uploadVideo,
   videoRow,
 } from './media.test-helpers.ts';
 
@@ -36,13 +36,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 describe('video upload', () => {
   it('stores the upload, sets processing 1 and streams the raw file with byte ranges', async () => {
     const id = await insertVideo(ctx, { encodingError: 'ancienne erreur', encodingProgress: 40 });
-    const response = await uploadFile(
-      ctx,
-      `/api/media/video/${id}`,
-      member.auth,
-      'video_upload',
-      clip,
-    );
+    const response = await uploadVideo(ctx, id, member.auth, clip);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ ok: true });
     const row = await videoRow(ctx, id);
@@ -95,13 +89,7 @@ describe('video upload', () => {
     const id = await insertVideo(ctx);
     for (const kind of ['text', 'truncated'] as const) {
       const file = await makeClip(clipsDir, kind);
-      const response = await uploadFile(
-        ctx,
-        `/api/media/video/${id}`,
-        member.auth,
-        'video_upload',
-        file,
-      );
+      const response = await uploadVideo(ctx, id, member.auth, file);
       expect(response.statusCode, kind).toBe(400);
       expect(response.json().message).toBe("Le fichier n'est pas une vidéo MP4 lisible");
       expect(tempFiles(ctx)).toEqual([]);
@@ -112,29 +100,17 @@ describe('video upload', () => {
 
   it('refuses a bad replacement of a published video and keeps its raw file and state', async () => {
     const id = await insertVideo(ctx);
-    await uploadFile(ctx, `/api/media/video/${id}`, member.auth, 'video_upload', clip);
+    await uploadVideo(ctx, id, member.auth, clip);
     await setVideo(ctx, id, { processing: 3, rungs: [240] });
     const text = await makeClip(clipsDir, 'text');
-    const refused = await uploadFile(
-      ctx,
-      `/api/media/video/${id}`,
-      member.auth,
-      'video_upload',
-      text,
-    );
+    const refused = await uploadVideo(ctx, id, member.auth, text);
     expect(refused.statusCode).toBe(400);
     expect((await videoRow(ctx, id)).processing).toBe(3);
     expectBytes(await readFile(ctx.storage.localPath(mediaKeys.raw(id))), clipBytes);
 
     // A real replacement sends it back to the pending queue.
     const other = await makeClip(clipsDir, 'no-audio');
-    const replaced = await uploadFile(
-      ctx,
-      `/api/media/video/${id}`,
-      member.auth,
-      'video_upload',
-      other,
-    );
+    const replaced = await uploadVideo(ctx, id, member.auth, other);
     expect(replaced.statusCode).toBe(200);
     expect((await videoRow(ctx, id)).processing).toBe(1);
     expectBytes(await readFile(ctx.storage.localPath(mediaKeys.raw(id))), await readFile(other));
@@ -142,13 +118,7 @@ describe('video upload', () => {
 
   it('refuses an upload while the video is encoding (409), changing nothing', async () => {
     const id = await insertVideo(ctx, { processing: 2 });
-    const response = await uploadFile(
-      ctx,
-      `/api/media/video/${id}`,
-      member.auth,
-      'video_upload',
-      clip,
-    );
+    const response = await uploadVideo(ctx, id, member.auth, clip);
     expect(response.statusCode).toBe(409);
     expect((await videoRow(ctx, id)).processing).toBe(2);
     expect(storedFiles(ctx).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
@@ -257,7 +227,7 @@ describe('thumbnails and posters', () => {
 describe('removing the media of a video', () => {
   it('removes every file and resets the video to "no upload"', async () => {
     const id = await insertVideo(ctx);
-    await uploadFile(ctx, `/api/media/video/${id}`, member.auth, 'video_upload', clip);
+    await uploadVideo(ctx, id, member.auth, clip);
     await upload(ctx, `/api/media/thumbnail/${id}`, member.auth, [
       { field: 'thumbnail_upload', content: PNG_BYTES },
     ]);
@@ -280,7 +250,7 @@ describe('removing the media of a video', () => {
 
   it('refuses while the video is encoding (409) and keeps its files', async () => {
     const id = await insertVideo(ctx);
-    await uploadFile(ctx, `/api/media/video/${id}`, member.auth, 'video_upload', clip);
+    await uploadVideo(ctx, id, member.auth, clip);
     await setVideo(ctx, id, { processing: 2 });
     const response = await ctx.app.inject({
       method: 'DELETE',

@@ -75,13 +75,16 @@ export const upload = (
   });
 };
 
-export const uploadFile = async (
+/** The file at `file` sent as video `id`'s upload. */
+export const uploadVideo = async (
   ctx: TestContext,
-  url: string,
+  id: number,
   auth: Record<string, string>,
-  field: string,
   file: string,
-) => upload(ctx, url, auth, [{ field, content: await readFile(file), filename: 'clip.mp4' }]);
+) =>
+  upload(ctx, `/api/media/video/${id}`, auth, [
+    { field: 'video_upload', content: await readFile(file), filename: 'clip.mp4' },
+  ]);
 
 export const insertVideo = async (
   ctx: TestContext,
