@@ -79,9 +79,8 @@ export const createDirectsService = (db: Database, storage: MediaStorage) => {
       return db.transaction(async (tx) => {
         const current = await repository.lockDirect(tx, id);
         if (!current) throw directNotFound();
-        const updated = await repository.updateDirect(tx, id, directValues(body, current));
-        if (!updated) throw directNotFound();
-        return updated;
+        // The row is locked: it cannot disappear before the update.
+        return (await repository.updateDirect(tx, id, directValues(body, current)))!;
       });
     },
 
