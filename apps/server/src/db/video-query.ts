@@ -64,6 +64,19 @@ export const toVideo = (row: VideoRow, viewer: Viewer): Video => {
   return video;
 };
 
+/** One video with whether this viewer may see it, so callers can tell 404 from hidden. */
+export const findVideo = async (
+  db: Executor,
+  id: number,
+  viewer: Viewer,
+): Promise<(VideoRow & { visible: boolean }) | undefined> => {
+  const [row] = await db
+    .select({ ...videoSelection, visible: sql<boolean>`${visibleVideo(viewer)}` })
+    .from(videos)
+    .where(eq(videos.id, id));
+  return row as (VideoRow & { visible: boolean }) | undefined;
+};
+
 /**
  * Videos carrying every listed tag: one `exists` per tag, so a page walks the date order and
  * stops after a page of matches instead of grouping every link of the tags first.

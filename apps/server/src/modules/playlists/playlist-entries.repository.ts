@@ -6,18 +6,6 @@ import type { Executor } from '../../db/client.ts';
 import { playlistVideos, videos } from '../../db/schema.ts';
 import { listVideos, type VideoListQuery } from '../../db/video-query.ts';
 
-/** The video, and whether the one visibility rule lets this viewer see it. */
-export const findVideoFor = async (db: Executor, videoId: number, viewer: Viewer) =>
-  (
-    await db
-      .select({
-        processing: videos.processing,
-        visible: sql<boolean>`${visibleVideo(viewer)}`,
-      })
-      .from(videos)
-      .where(eq(videos.id, videoId))
-  )[0];
-
 /** Appends after the last entry; a video already there keeps its place. Run with the row locked. */
 export const appendEntry = async (tx: Executor, playlistId: number, videoId: number) =>
   tx.execute(sql`

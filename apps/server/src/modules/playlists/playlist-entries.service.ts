@@ -3,6 +3,7 @@ import { requireSignedIn } from '../../access/guards.ts';
 import { hiddenError } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
+import { findVideo } from '../../db/video-query.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   playlistNotFound,
@@ -34,7 +35,7 @@ export const createPlaylistEntriesService = (db: Database) => ({
       const playlist = await lockPlaylist(tx, code);
       if (!playlist) throw playlistNotFound();
       requireContributor(signedIn, playlist);
-      const video = await entries.findVideoFor(tx, videoId, signedIn);
+      const video = await findVideo(tx, videoId, signedIn);
       if (!video) throw notFound('Vidéo introuvable');
       if (!video.visible) throw hiddenError(signedIn);
       if (video.processing !== PUBLISHED) {

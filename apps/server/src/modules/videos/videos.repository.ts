@@ -1,24 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { visibleDirect, visibleVideo } from '../../access/visibility.ts';
+import { visibleDirect } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { directs, tags, videos, videoTags } from '../../db/schema.ts';
-import { videoSelection, type VideoRow } from '../../db/video-query.ts';
-
-export type FoundVideo = VideoRow & { visible: boolean };
-
-/** One video with whether this viewer may see it (so the service can tell 404 from hidden). */
-export const findVideo = async (
-  db: Executor,
-  id: number,
-  viewer: Viewer,
-): Promise<FoundVideo | undefined> => {
-  const [row] = await db
-    .select({ ...videoSelection, visible: sql<boolean>`${visibleVideo(viewer)}` })
-    .from(videos)
-    .where(eq(videos.id, id));
-  return row as FoundVideo | undefined;
-};
 
 /** The stored fields a create or an update writes (tags aside). */
 export interface VideoFields {

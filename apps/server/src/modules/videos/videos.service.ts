@@ -3,7 +3,7 @@ import { requireMember } from '../../access/guards.ts';
 import { hiddenError } from '../../access/visibility.ts';
 import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
-import { toVideo } from '../../db/video-query.ts';
+import { findVideo, toVideo } from '../../db/video-query.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import {
@@ -19,7 +19,7 @@ export const videoNotFound = () => notFound('Vidéo introuvable');
 
 /** The video if this viewer may see it: 404 when missing, 401/403 when hidden. */
 export const visibleVideoOrThrow = async (db: Executor, id: number, viewer: Viewer) => {
-  const video = await repository.findVideo(db, id, viewer);
+  const video = await findVideo(db, id, viewer);
   if (!video) throw videoNotFound();
   if (!video.visible) throw hiddenError(viewer);
   return video;
@@ -48,7 +48,7 @@ const uniqueTags = (tagIds: number[] | undefined) =>
 
 export const createVideosService = (db: Executor, storage: MediaStorage) => {
   const reload = async (id: number, viewer: SignedInViewer): Promise<Video> => {
-    const row = await repository.findVideo(db, id, viewer);
+    const row = await findVideo(db, id, viewer);
     if (!row) throw videoNotFound();
     return toVideo(row, viewer);
   };
