@@ -1,32 +1,14 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { EmbeddedDatabaseBusyError, openDatabase } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
 import { ensureAdmin } from './modules/users/ensure-admin.ts';
+import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
 
-const loadConfigOrExit = (): Config => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-};
-
 const config = loadConfigOrExit();
-const database = await openDatabase(config).catch((error: unknown) => {
-  if (error instanceof EmbeddedDatabaseBusyError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-});
+const database = await openDatabase(config).catch(exitOnStartupProblem);
 await database.migrate();
 const storage = createLocalStorage(config.mediaDir);
 const mediaBinaries = await locateMediaBinaries({

@@ -1,8 +1,8 @@
-import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openPostgres } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
+import { loadConfigOrExit } from './startup.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
 
 /**
@@ -14,13 +14,7 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
-  throw error;
-}
+const config = loadConfigOrExit();
 
 if (!config.databaseUrl) {
   fail(

@@ -28,21 +28,17 @@ const main = async (argv: string[]): Promise<number> => {
   }
 
   // Loaded only now, so a usage error answers at once.
-  const { ConfigError, loadConfig } = await import('../config.ts');
-  const { EmbeddedDatabaseBusyError, openDatabase } = await import('../db/client.ts');
+  const { loadConfig } = await import('../config.ts');
+  const { openDatabase } = await import('../db/client.ts');
+  const { startupProblem } = await import('../startup.ts');
   let database: DatabaseHandle;
   try {
     database = await openDatabase(loadConfig());
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      return 1;
-    }
-    if (error instanceof EmbeddedDatabaseBusyError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
+    const problem = startupProblem(error);
+    if (problem === undefined) throw error;
+    console.error(problem);
+    return 1;
   }
   try {
     await database.migrate();
