@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Video, VideoList } from '@plateau/contract';
-import { visibleVideo } from '../access/visibility.ts';
+import { hiddenError, visibleVideo } from '../access/visibility.ts';
+import { notFound } from '../lib/errors.ts';
 import { isMember, type Viewer } from '../access/viewer.ts';
 import type { Executor } from './client.ts';
 import { videoCounts, videos, videoTags } from './schema.ts';
@@ -75,6 +76,16 @@ export const findVideo = async (
     .from(videos)
     .where(eq(videos.id, id));
   return row as (VideoRow & { visible: boolean }) | undefined;
+};
+
+export const videoNotFound = () => notFound('Vidéo introuvable');
+
+/** A video the viewer may see: 404 when missing, 401/403 when hidden. */
+export const visibleVideoOrThrow = async (db: Executor, id: number, viewer: Viewer) => {
+  const video = await findVideo(db, id, viewer);
+  if (!video) throw videoNotFound();
+  if (!video.visible) throw hiddenError(viewer);
+  return video;
 };
 
 /**

@@ -1,9 +1,8 @@
 import type { PagingQuery, Playlist, VideoList } from '@plateau/contract';
 import { requireSignedIn } from '../../access/guards.ts';
-import { hiddenError } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
-import { findVideo } from '../../db/video-query.ts';
+import { visibleVideoOrThrow } from '../../db/video-query.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   playlistNotFound,
@@ -35,9 +34,7 @@ export const createPlaylistEntriesService = (db: Database) => ({
       const playlist = await lockPlaylist(tx, code);
       if (!playlist) throw playlistNotFound();
       requireContributor(signedIn, playlist);
-      const video = await findVideo(tx, videoId, signedIn);
-      if (!video) throw notFound('Vidéo introuvable');
-      if (!video.visible) throw hiddenError(signedIn);
+      const video = await visibleVideoOrThrow(tx, videoId, signedIn);
       if (video.processing !== PUBLISHED) {
         throw badRequest('Seule une vidéo publiée peut être ajoutée à une playlist');
       }

@@ -2,7 +2,7 @@ import type { ViewCount } from '@plateau/contract';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { recordView } from './history.repository.ts';
-import { videoNotFound, visibleVideoOrThrow } from './videos.service.ts';
+import { videoNotFound, visibleVideoOrThrow } from '../../db/video-query.ts';
 
 export const createHistoryService = (db: Executor) => ({
   /**

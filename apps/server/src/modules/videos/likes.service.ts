@@ -4,7 +4,7 @@ import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import * as repository from './likes.repository.ts';
-import { visibleVideoOrThrow } from './videos.service.ts';
+import { visibleVideoOrThrow } from '../../db/video-query.ts';
 
 const notPublished = () => badRequest('Une vidéo non publiée ne peut pas être likée');
 

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { createVideoListsService } from './video-lists.service.ts';
 import { clearSlot, placeInSlot } from './trending.repository.ts';
-import { visibleVideoOrThrow } from './videos.service.ts';
+import { visibleVideoOrThrow } from '../../db/video-query.ts';
 
 export const createTrendingService = (db: Executor) => {
   const lists = createVideoListsService(db);

@@ -1,10 +1,9 @@
 import type { NewVideoBody, UpdateVideoBody, Video, VideoList } from '@plateau/contract';
 import { requireMember } from '../../access/guards.ts';
-import { hiddenError } from '../../access/visibility.ts';
 import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
-import { findVideo, toVideo } from '../../db/video-query.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { findVideo, toVideo, videoNotFound, visibleVideoOrThrow } from '../../db/video-query.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import {
   checkPrivacyChange,
@@ -14,16 +13,6 @@ import {
   resolveGpaRestricted,
 } from './video-input.ts';
 import * as repository from './videos.repository.ts';
-
-export const videoNotFound = () => notFound('Vidéo introuvable');
-
-/** The video if this viewer may see it: 404 when missing, 401/403 when hidden. */
-export const visibleVideoOrThrow = async (db: Executor, id: number, viewer: Viewer) => {
-  const video = await findVideo(db, id, viewer);
-  if (!video) throw videoNotFound();
-  if (!video.visible) throw hiddenError(viewer);
-  return video;
-};
 
 /** Unknown tags or direct are the caller's mistake: a 400 naming the field, before any write. */
 const checkReferences = async (
