@@ -2,6 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { videos } from '../../db/schema.ts';
+import {
+  prefixTsquery as sharedPrefixTsquery,
+  searchWords as termWords,
+} from '../../lib/search-words.ts';
 
 /**
  * French search over `videos.search_text` (title, description and tag names, kept by the DB
@@ -22,13 +26,11 @@ const MAX_WORDS = 8;
 /** Shorter words match whole lexemes only: "ba:*" would match a third of any catalogue. */
 const MIN_PREFIX = 3;
 
-/** Letters and digits only: everything else (tsquery operators, quotes, `%`, `_`) splits words. */
-export const searchWords = (term: string): string[] =>
-  (term.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+/** The first MAX_WORDS words of the term (see lib/search-words.ts). */
+export const searchWords = (term: string): string[] => termWords(term).slice(0, MAX_WORDS);
 
-/** `cheval:* & blanc:* & dt`: every word must match. Safe: words hold no operator. */
-export const prefixTsquery = (words: string[]): string =>
-  words.map((w) => (w.length >= MIN_PREFIX ? `${w}:*` : w)).join(' & ');
+/** `cheval:* & blanc:* & dt`: every word must match, short ones whole. */
+export const prefixTsquery = (words: string[]): string => sharedPrefixTsquery(words, MIN_PREFIX);
 
 export interface SearchStage {
   match: SQL;
