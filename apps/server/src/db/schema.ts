@@ -33,6 +33,8 @@ export const users = pgTable(
     ssoSubject: text('sso_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Bumped to revoke every token issued before (password change, demotion). */
+    tokenVersion: integer('token_version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
