@@ -66,7 +66,8 @@ const { rows: viewerRows } = await database.query<{
   username: string;
   role: Role;
   gda_access: boolean;
-}>(`select username, role, gda_access from users where id = $1`, [benchViewerId]);
+  token_version: number;
+}>(`select username, role, gda_access, token_version from users where id = $1`, [benchViewerId]);
 const viewerRow = viewerRows[0] ?? fail(`user ${benchViewerId} is missing: run with --reseed`);
 const token = await signToken(
   { secret: config.jwtSecret, lifetimeSeconds: 3600 },
@@ -75,6 +76,7 @@ const token = await signToken(
     role: viewerRow.role,
     username: viewerRow.username,
     gdaAccess: viewerRow.gda_access,
+    tokenVersion: viewerRow.token_version,
   },
 );
 const headers = { authorization: `Bearer ${token}` };

@@ -158,6 +158,7 @@ export const buildApp = async ({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(viewerPlugin, {
     keys: { secret: config.jwtSecret, lifetimeSeconds: config.tokenLifetimeSeconds },
+    db: database.db,
   });
 
   await app.register(

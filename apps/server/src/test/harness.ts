@@ -90,11 +90,11 @@ export const useTestApp = (
       const [row] = await context.database.db
         .insert(users)
         .values({ username: name, role, gdaAccess })
-        .returning({ id: users.id });
+        .returning({ id: users.id, tokenVersion: users.tokenVersion });
       const viewer = { userId: row!.id, role, username: name, gdaAccess };
       const token = await signToken(
         { secret: context.config.jwtSecret, lifetimeSeconds: 3600 },
-        viewer,
+        { ...viewer, tokenVersion: row!.tokenVersion },
       );
       return { ...viewer, id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
     };

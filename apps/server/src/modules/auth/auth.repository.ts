@@ -10,6 +10,7 @@ export interface Credentials {
   gdaAccess: boolean;
   /** Null for an account that signs in through single sign-on only. */
   passwordHash: string | null;
+  tokenVersion: number;
 }
 
 /** Usernames are unique regardless of case, so sign-in ignores case too. */
@@ -24,6 +25,7 @@ export const findCredentials = async (
       role: users.role,
       gdaAccess: users.gdaAccess,
       passwordHash: users.passwordHash,
+      tokenVersion: users.tokenVersion,
     })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
@@ -35,3 +37,28 @@ export const touchLastLogin = (db: Executor, id: number) =>
     .update(users)
     .set({ lastLoginAt: sql`now()` })
     .where(eq(users.id, id));
+
+/** The account as it is now, as each request carrying a token reads it. */
+export interface SessionAccount {
+  username: string;
+  role: Role;
+  gdaAccess: boolean;
+  tokenVersion: number;
+}
+
+/** One primary-key lookup, made on every request that carries a token. */
+export const findSessionAccount = async (
+  db: Executor,
+  id: number,
+): Promise<SessionAccount | undefined> => {
+  const [row] = await db
+    .select({
+      username: users.username,
+      role: users.role,
+      gdaAccess: users.gdaAccess,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row && { ...row, role: row.role as Role };
+};

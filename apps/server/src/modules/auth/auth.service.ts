@@ -24,6 +24,7 @@ export const createAuthService = (db: Database, keys: TokenKeys) => ({
       role: account.role,
       username: account.username,
       gdaAccess: account.gdaAccess,
+      tokenVersion: account.tokenVersion,
     });
   },
 });

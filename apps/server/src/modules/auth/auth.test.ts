@@ -59,13 +59,14 @@ describe('POST /api/token', () => {
     expect(Object.keys(response.json())).toEqual(['accessToken']);
     const payload = decodeJwt(accessToken);
     expect(Object.keys(payload).sort()).toEqual(
-      ['exp', 'gda_access', 'iat', 'role', 'user', 'username'].sort(),
+      ['exp', 'gda_access', 'iat', 'role', 'user', 'username', 'ver'].sort(),
     );
     expect(payload).toMatchObject({
       user: id,
       role: 'plateau',
       username: 'Marie',
       gda_access: true,
+      ver: 0,
     });
     expect(payload.exp! - payload.iat!).toBe(ctx.config.tokenLifetimeSeconds);
     const [row] = await ctx.database.db

@@ -13,7 +13,13 @@ let payload: Record<string, unknown>;
 
 beforeAll(async () => {
   plateau = await ctx.createUser('plateau', { gdaAccess: true });
-  payload = { user: plateau.id, role: 'plateau', username: plateau.username, gda_access: true };
+  payload = {
+    user: plateau.id,
+    role: 'plateau',
+    username: plateau.username,
+    gda_access: true,
+    ver: 0,
+  };
 });
 
 const sign = (
@@ -36,7 +42,7 @@ const expectRefused = async (authorization: string) => {
 };
 
 describe('tokens', () => {
-  it('a valid token has exactly the spec payload and is accepted', async () => {
+  it('a valid token has the spec payload plus its token version and is accepted', async () => {
     const token = await sign(payload);
     expect(Object.keys(decodeJwt(plateau.token)).sort()).toEqual([
       'exp',
@@ -45,6 +51,7 @@ describe('tokens', () => {
       'role',
       'user',
       'username',
+      'ver',
     ]);
     const tags = await ctx.app.inject({
       url: '/api/tags',
@@ -100,7 +107,9 @@ describe('tokens', () => {
       { ...payload, role: 'admin' },
       { ...payload, gda_access: 'true' },
       { ...payload, username: 7 },
-      { role: 'geek', username: 'x', gda_access: true },
+      { ...payload, ver: '0' },
+      { ...payload, ver: undefined },
+      { role: 'geek', username: 'x', gda_access: true, ver: 0 },
     ];
     for (const claims of variants) await expectRefused(`Bearer ${await sign(claims)}`);
     const noExpiry = await new SignJWT(payload)

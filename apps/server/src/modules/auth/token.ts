@@ -31,25 +31,45 @@ const verificationKey = (secret: Uint8Array): Promise<CryptoKey> => {
   return key;
 };
 
-export const signToken = async (keys: TokenKeys, viewer: SignedInViewer): Promise<string> =>
+/** Whom a token is signed for: the account as it is at sign-in, with its token version. */
+export interface TokenSubject extends SignedInViewer {
+  tokenVersion: number;
+}
+
+/**
+ * The spec's payload plus `ver`, the account's token version: raising it in the database
+ * revokes every token signed before.
+ */
+export const signToken = async (keys: TokenKeys, subject: TokenSubject): Promise<string> =>
   new SignJWT({
-    user: viewer.userId,
-    role: viewer.role,
-    username: viewer.username,
-    gda_access: viewer.gdaAccess,
+    user: subject.userId,
+    role: subject.role,
+    username: subject.username,
+    gda_access: subject.gdaAccess,
+    ver: subject.tokenVersion,
   })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + keys.lifetimeSeconds)
     .sign(await verificationKey(keys.secret));
 
-/** The viewer a token stands for, or null when it is invalid, forged or expired. */
-export const verifyToken = async (
-  keys: TokenKeys,
-  token: string,
-): Promise<SignedInViewer | null> => {
+/** What a verified token names: an account and the token version it was signed at. */
+export interface TokenClaims {
+  userId: number;
+  tokenVersion: number;
+}
+
+const isInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value);
+
+/**
+ * The account a token names, or null when it is invalid, forged, expired or misses a claim.
+ * Its role, username and GDA access are only checked for shape: whoever calls this reads the
+ * account as it is now, never these claims.
+ */
+export const verifyToken = async (keys: TokenKeys, token: string): Promise<TokenClaims | null> => {
   try {
-    const { payload } = await jwtVerify<Partial<TokenPayload>>(
+    const { payload } = await jwtVerify<Partial<TokenPayload> & { ver?: unknown }>(
       token,
       await verificationKey(keys.secret),
       {
@@ -57,17 +77,17 @@ export const verifyToken = async (
         requiredClaims: ['exp', 'iat'],
       },
     );
-    const { user, role, username, gda_access } = payload;
+    const { user, role, username, gda_access, ver } = payload;
     if (
-      typeof user !== 'number' ||
-      !Number.isInteger(user) ||
+      !isInteger(user) ||
+      !isInteger(ver) ||
       typeof username !== 'string' ||
       typeof gda_access !== 'boolean' ||
       !roles.includes(role as Role)
     ) {
       return null;
     }
-    return { userId: user, role: role as Role, username, gdaAccess: gda_access };
+    return { userId: user, tokenVersion: ver };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

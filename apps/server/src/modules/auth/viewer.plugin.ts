@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
-import type { Viewer } from '../../access/viewer.ts';
+import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
+import type { Database } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { findSessionAccount } from './auth.repository.ts';
 import { verifyToken, type TokenKeys } from './token.ts';
 
 declare module 'fastify' {
@@ -21,8 +23,30 @@ const bearer = (header: string | undefined): string | undefined => {
   return match ? match[1] : '';
 };
 
+/**
+ * The viewer a token stands for, read from the account as it is now: a deleted account, or
+ * one whose token version moved on (password change, demotion), makes the token worthless,
+ * and the role and GDA access come from the database, never from the token's claims.
+ */
+const viewerOf = async (
+  db: Database,
+  keys: TokenKeys,
+  token: string,
+): Promise<SignedInViewer | null> => {
+  const claims = await verifyToken(keys, token);
+  if (claims === null) return null;
+  const account = await findSessionAccount(db, claims.userId);
+  if (!account || account.tokenVersion !== claims.tokenVersion) return null;
+  return {
+    userId: claims.userId,
+    role: account.role,
+    username: account.username,
+    gdaAccess: account.gdaAccess,
+  };
+};
+
 /** Sets `request.viewer` from the token; a token that is present but not valid is a 401. */
-export const viewerPlugin = fp<{ keys: TokenKeys }>(async (app, { keys }) => {
+export const viewerPlugin = fp<{ keys: TokenKeys; db: Database }>(async (app, { keys, db }) => {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.ignoreToken) return;
@@ -32,7 +56,7 @@ export const viewerPlugin = fp<{ keys: TokenKeys }>(async (app, { keys }) => {
       if (typeof fromQuery === 'string' && fromQuery !== '') token = fromQuery;
     }
     if (token === undefined) return;
-    const viewer = token === '' ? null : await verifyToken(keys, token);
+    const viewer = token === '' ? null : await viewerOf(db, keys, token);
     if (viewer === null) throw unauthorized('Jeton invalide ou expiré : veuillez vous reconnecter');
     request.viewer = viewer;
   });
