@@ -61,7 +61,7 @@ describe('ensureAdmin', () => {
 
   it('turns an existing account of that name into the geek, with the configured password', async () => {
     await ctx.database.db.delete(users).where(eq(users.role, 'geek'));
-    await ctx.createUser('user', { username: 'Direction' });
+    const before = await ctx.createUser('user', { username: 'Direction' });
     await ensureAdmin(
       ctx.database.db,
       configWith({ ADMIN_USERNAME: 'direction', ADMIN_PASSWORD: 'mot-de-passe-direction' }),
@@ -69,5 +69,8 @@ describe('ensureAdmin', () => {
     );
     expect(await accounts()).toEqual([{ username: 'Direction', role: 'geek' }]);
     expect((await login('direction', 'mot-de-passe-direction')).statusCode).toBe(200);
+    // Its password changed: the token it held before is refused.
+    const stale = await ctx.app.inject({ url: '/api/tags', headers: before.auth });
+    expect(stale.statusCode).toBe(401);
   });
 });

@@ -20,10 +20,12 @@ export const ensureAdmin = async (db: Database, config: Config, log: FastifyBase
   const username = config.adminUsername ?? 'admin';
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  // An existing account of that name becomes the geek, with the configured password.
+  // An existing account of that name becomes the geek, with the configured password; like any
+  // password change, that revokes the tokens it held.
   await db.execute(sql`
     insert into users (username, password_hash, role) values (${username}, ${passwordHash}, 'geek')
-    on conflict ((lower(username))) do update set role = 'geek', password_hash = excluded.password_hash`);
+    on conflict ((lower(username))) do update set role = 'geek',
+      password_hash = excluded.password_hash, token_version = users.token_version + 1`);
   log.info({ username }, 'created the first geek account');
   if (!config.adminPassword) {
     console.log(`\nFirst geek account created: username "${username}", password "${password}"\n`);

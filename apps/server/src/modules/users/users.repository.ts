@@ -71,12 +71,18 @@ export const insertUser = async (
   return row && toUser(row);
 };
 
+/** `revokeTokens` bumps the token version: every token signed before stops working. */
 export const updateUser = async (
   db: Executor,
   id: number,
   values: Partial<{ username: string; passwordHash: string; role: Role; gdaAccess: boolean }>,
+  { revokeTokens = false } = {},
 ) => {
-  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning(columns);
+  const [row] = await db
+    .update(users)
+    .set({ ...values, ...(revokeTokens && { tokenVersion: sql`${users.tokenVersion} + 1` }) })
+    .where(eq(users.id, id))
+    .returning(columns);
   return row && toUser(row);
 };
 

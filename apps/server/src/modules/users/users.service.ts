@@ -1,5 +1,6 @@
 import type {
   NewUserBody,
+  Role,
   UpdateUserBody,
   User,
   UserList,
@@ -20,6 +21,8 @@ export type Actor = Viewer | typeof consoleOperator;
 const authorize = (actor: Actor) => {
   if (actor !== consoleOperator) requireGeek(actor);
 };
+
+const roleRank: Record<Role, number> = { user: 0, plateau: 1, geek: 2 };
 
 const userNotFound = () => notFound('Utilisateur introuvable');
 const usernameTaken = (username: string) =>
@@ -80,7 +83,12 @@ export const createUsersService = (db: Database) => ({
           throw conflict('Impossible de retirer son rôle au dernier geek');
         }
         if (Object.keys(changes).length === 0) return user;
-        return (await repository.updateUser(tx, id, changes))!;
+        // Tokens signed before a password change or a demotion stop working; a promotion or a
+        // GDA change needs none of that, as every request reads the account as it is now.
+        const revokeTokens =
+          body.password !== undefined ||
+          (body.role !== undefined && roleRank[body.role] < roleRank[user.role]);
+        return (await repository.updateUser(tx, id, changes, { revokeTokens }))!;
       });
     } catch (error) {
       throw isUniqueViolation(error) ? usernameTaken(body.username ?? '') : error;
