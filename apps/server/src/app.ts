@@ -14,6 +14,7 @@ import { Ajv } from 'ajv';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { HttpError, postgresCode } from './lib/errors.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
@@ -39,9 +40,6 @@ const errorBody = (statusCode: number, message: string) => ({
   error: STATUS_CODES[statusCode] ?? 'Error',
   message,
 });
-
-/** Hides `?token=` from logged URLs. */
-const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[REDACTED]');
 
 /**
  * Paths and query strings are text, so their numbers are coerced (and a lone `tag_filter`
