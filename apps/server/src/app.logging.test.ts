@@ -1,12 +1,14 @@
+import type { FastifyLoggerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './app.ts';
 import { useTestApp } from './test/harness.ts';
 
 /** Every line the app's logger writes, as the process would print them. */
 const lines: string[] = [];
+const options = loggerOptions('info') as FastifyLoggerOptions;
 
 const ctx = useTestApp({
-  extra: { logger: { ...loggerOptions('info'), stream: { write: (line) => lines.push(line) } } },
+  extra: { logger: { ...options, stream: { write: (line) => lines.push(line) } } },
 });
 
 /** The URLs the logs show for each request, by request. */
