@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { JobQueue } from './jobs/boss.ts';
@@ -15,3 +16,6 @@ export interface AppDeps {
   /** The pg-boss queue (main.ts shares one with the worker); the encoding module makes one if absent. */
   jobs?: JobQueue;
 }
+
+/** A feature module: given the app's dependencies, a plugin of routes under /api. */
+export type FeatureModule = (deps: AppDeps) => FastifyPluginAsyncTypebox;

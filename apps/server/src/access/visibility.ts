@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { Privacy, Processing } from '@plateau/contract';
+import { sqlLiteral as literal } from '../db/sql-literal.ts';
 import type { Viewer } from './viewer.ts';
 
 /**
@@ -10,12 +11,14 @@ import type { Viewer } from './viewer.ts';
  */
 const privacyCondition = (viewer: Viewer, alias: string): SQL => {
   const t = sql.raw(`"${alias}"`);
-  if (viewer === null) return sql`${t}.privacy = 0`;
+  if (viewer === null) return sql`${t}.privacy = ${literal(Privacy.Public)}`;
   switch (viewer.role) {
     case 'user':
-      return sql`${t}.privacy in (0, 1)`;
+      return sql`${t}.privacy in (${literal(Privacy.Public)}, ${literal(Privacy.School)})`;
     case 'plateau':
-      return viewer.gdaAccess ? sql`true` : sql`(${t}.privacy <> 2 or not ${t}.gpa_restricted)`;
+      return viewer.gdaAccess
+        ? sql`true`
+        : sql`(${t}.privacy <> ${literal(Privacy.Plateau)} or not ${t}.gpa_restricted)`;
     case 'geek':
       return sql`true`;
   }
@@ -25,7 +28,7 @@ const privacyCondition = (viewer: Viewer, alias: string): SQL => {
 export const visibleVideo = (viewer: Viewer, alias = 'videos'): SQL => {
   const privacy = privacyCondition(viewer, alias);
   if (viewer === null || viewer.role === 'user') {
-    return sql`(${privacy} and ${sql.raw(`"${alias}"`)}.processing = 3)`;
+    return sql`(${privacy} and ${sql.raw(`"${alias}"`)}.processing = ${literal(Processing.Published)})`;
   }
   return sql`(${privacy})`;
 };
@@ -33,9 +36,3 @@ export const visibleVideo = (viewer: Viewer, alias = 'videos'): SQL => {
 /** Directs this viewer may see (directs have no processing state). */
 export const visibleDirect = (viewer: Viewer, alias = 'directs'): SQL =>
   sql`(${privacyCondition(viewer, alias)})`;
-
-/** The answer for something that exists but is hidden: 401 for a visitor, 403 for a user. */
-export const hiddenError = (viewer: Viewer) =>
-  viewer === null
-    ? unauthorized('Veuillez vous connecter')
-    : forbidden("Vous n'avez pas accès à ce contenu");

@@ -9,7 +9,12 @@ import {
   type Role,
   type User,
 } from '@plateau/contract';
-import { consoleOperator, type UsersService } from '../modules/users/users.service.ts';
+import { HttpError } from '../lib/errors.ts';
+import {
+  consoleOperator,
+  createUsersService,
+  type UsersService,
+} from '../modules/users/users.service.ts';
 
 export const usage = [
   'usage: npm run user -- add <username> --role <user|plateau|geek> [--password <password>] [--gda]',
@@ -171,5 +176,77 @@ export const runUserCommand = async (
       await users.remove(consoleOperator, user.id);
       return [`Removed account "${user.username}" (id ${user.id}).`];
     }
+  }
+};
+
+/** Where the command writes: the console for `npm run user`, a buffer in tests. */
+export interface CommandOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** The users service on an open database, and how to let the database go. */
+export interface UsersConnection {
+  users: UsersService;
+  close(): Promise<void>;
+}
+
+/** The configured database (DATA_DIR or DATABASE_URL), migrated, with its users service. */
+export const openUsers = async (env: NodeJS.ProcessEnv = process.env): Promise<UsersConnection> => {
+  // Loaded only when a command needs them, so a usage error answers at once.
+  const { loadConfig } = await import('../config.ts');
+  const { openDatabase } = await import('../db/client.ts');
+  const database = await openDatabase(loadConfig(env));
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { users: createUsersService(database.db), close: () => database.close() };
+};
+
+/**
+ * The whole `npm run user` command in-process: parse, connect, run, print. Answers the exit
+ * code: 0 done, 1 refused (an HttpError's message) or unable to start, 2 bad arguments.
+ */
+export const runUserCli = async (
+  argv: string[],
+  output: CommandOutput,
+  connect: () => Promise<UsersConnection> = openUsers,
+): Promise<number> => {
+  let command: UserCommand;
+  try {
+    command = parseUserCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    output.err(`error: ${error.message}\n${usage}`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    output.out(usage);
+    return 0;
+  }
+
+  let connection: UsersConnection;
+  try {
+    connection = await connect();
+  } catch (error) {
+    const { startupProblem } = await import('../startup.ts');
+    const problem = startupProblem(error);
+    if (problem === undefined) throw error;
+    output.err(problem);
+    return 1;
+  }
+  try {
+    const lines = await runUserCommand(connection.users, command);
+    output.out(lines.join('\n'));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    output.err(`error: ${error.message}`);
+    return 1;
+  } finally {
+    await connection.close();
   }
 };

@@ -1,11 +1,11 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Video, VideoList } from '@plateau/contract';
-import { hiddenError, visibleVideo } from '../access/visibility.ts';
-import { notFound } from '../lib/errors.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { Processing, type Video, type VideoList } from '@plateau/contract';
+import { visibleVideo } from '../access/visibility.ts';
 import { isMember, type Viewer } from '../access/viewer.ts';
 import type { Executor } from './client.ts';
+import { listPage, type ListJoin } from './list-page.ts';
 import { videoCounts, videos, videoTags } from './schema.ts';
+import { sqlLiteral } from './sql-literal.ts';
 
 /**
  * The one way video rows become Video JSON, and the one paged list query every video list
@@ -65,7 +65,10 @@ export const toVideo = (row: VideoRow, viewer: Viewer): Video => {
   return video;
 };
 
-/** One video with whether this viewer may see it, so callers can tell 404 from hidden. */
+/**
+ * One video with whether this viewer may see it, so callers can tell 404 from hidden
+ * (access/require-visible.ts answers both).
+ */
 export const findVideo = async (
   db: Executor,
   id: number,
@@ -76,16 +79,6 @@ export const findVideo = async (
     .from(videos)
     .where(eq(videos.id, id));
   return row as (VideoRow & { visible: boolean }) | undefined;
-};
-
-export const videoNotFound = () => notFound('Vidéo introuvable');
-
-/** A video the viewer may see: 404 when missing, 401/403 when hidden. */
-export const visibleVideoOrThrow = async (db: Executor, id: number, viewer: Viewer) => {
-  const video = await findVideo(db, id, viewer);
-  if (!video) throw videoNotFound();
-  if (!video.visible) throw hiddenError(viewer);
-  return video;
 };
 
 /**
@@ -100,7 +93,7 @@ export const hasEveryTag = (tagIds: number[]): SQL | undefined =>
     ),
   );
 
-export const publishedVideo = sql`${videos.processing} = 3`;
+export const publishedVideo = sql`${videos.processing} = ${sqlLiteral(Processing.Published)}`;
 
 export interface VideoListQuery {
   viewer: Viewer;
@@ -111,7 +104,7 @@ export interface VideoListQuery {
   pageSize: number;
   tagFilter?: number[];
   /** Tables joined to `videos` (history, likes, playlist entries...). */
-  joins?: { table: PgTable; on: SQL }[];
+  joins?: ListJoin[];
   /**
    * The list is every published video the viewer may see (latest, most liked...): without a
    * tag filter its total is read from `video_counts` instead of counting rows.
@@ -124,52 +117,31 @@ const catalogueTotal = async (db: Executor, viewer: Viewer) => {
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${videoCounts.n}), 0)` })
     .from(videoCounts)
-    .where(and(visibleVideo(viewer, 'video_counts'), eq(videoCounts.processing, 3)));
+    .where(
+      and(visibleVideo(viewer, 'video_counts'), eq(videoCounts.processing, Processing.Published)),
+    );
   return Number(row?.n ?? 0);
 };
 
-/**
- * A page is found by ids first (narrow, often index-only), then only its rows are read: deep
- * pages skip thousands of index entries instead of thousands of rows.
- */
+/** Every video list: visibility and tags, the list's own conditions, one page of Video JSON. */
 export const listVideos = async (db: Executor, query: VideoListQuery): Promise<VideoList> => {
-  const where = and(
-    visibleVideo(query.viewer),
-    hasEveryTag(query.tagFilter ?? []),
-    ...(query.where ?? []),
-  );
-  const withJoins = <T extends { innerJoin: (table: PgTable, on: SQL) => T }>(select: T) =>
-    (query.joins ?? []).reduce((joined, join) => joined.innerJoin(join.table, join.on), select);
-  const countQuery = async () => {
-    if (query.wholeCatalogue && !query.tagFilter?.length) {
-      return catalogueTotal(db, query.viewer);
-    }
-    const [counted] = await withJoins(db.select({ n: count() }).from(videos).$dynamic()).where(
-      where,
-    );
-    return Number(counted?.n ?? 0);
-  };
-  const [pageIds, nResults] = await Promise.all([
-    withJoins(db.select({ id: videos.id }).from(videos).$dynamic())
-      .where(where)
-      .orderBy(...query.orderBy)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countQuery(),
-  ]);
-  const ids = pageIds.map((row) => row.id);
-  if (ids.length === 0) return { videos: [], nResults };
-  // Only the page's rows are read, tag ids included: skipped rows never reach the subquery.
-  const rows = (await db
-    .select(videoSelection)
-    .from(videos)
-    .where(inArray(videos.id, ids))) as VideoRow[];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return {
-    videos: ids
-      .map((id) => byId.get(id))
-      .filter((row): row is VideoRow => row !== undefined)
-      .map((row) => toVideo(row, query.viewer)),
-    nResults,
-  };
+  const { rows, nResults } = await listPage<VideoRow>(db, {
+    from: videos,
+    id: videos.id,
+    selection: videoSelection,
+    where: and(
+      visibleVideo(query.viewer),
+      hasEveryTag(query.tagFilter ?? []),
+      ...(query.where ?? []),
+    ),
+    orderBy: query.orderBy,
+    joins: query.joins,
+    page: query.page,
+    pageSize: query.pageSize,
+    total:
+      query.wholeCatalogue && !query.tagFilter?.length
+        ? () => catalogueTotal(db, query.viewer)
+        : undefined,
+  });
+  return { videos: rows.map((row) => toVideo(row, query.viewer)), nResults };
 };

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../lib/feature.ts';
+import type { FeatureModule } from '../app-deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { directsRoutes } from './directs/directs.routes.ts';

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Direct, DirectList } from '@plateau/contract';
 import { visibleDirect } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
+import { listPage } from '../../db/list-page.ts';
 import { directs, settings } from '../../db/schema.ts';
 import { searchCondition, searchRank } from './direct-search.ts';
 
@@ -80,18 +81,16 @@ interface DirectListQuery {
 
 /** Every direct list goes through here: visibility, paging and the total count together. */
 const listDirects = async (db: Executor, query: DirectListQuery): Promise<DirectList> => {
-  const where = and(visibleDirect(query.viewer), ...(query.where ?? []));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(directSelection)
-      .from(directs)
-      .where(where)
-      .orderBy(...query.orderBy)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(directs).where(where),
-  ]);
-  return { directs: rows.map(toDirect), nResults: Number(counted?.n ?? 0) };
+  const { rows, nResults } = await listPage<DirectRow>(db, {
+    from: directs,
+    id: directs.id,
+    selection: directSelection,
+    where: and(visibleDirect(query.viewer), ...(query.where ?? [])),
+    orderBy: query.orderBy,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { directs: rows.map(toDirect), nResults };
 };
 
 type Paging = Pick<DirectListQuery, 'viewer' | 'page' | 'pageSize'>;

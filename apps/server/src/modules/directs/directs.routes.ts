@@ -9,7 +9,7 @@ import {
   IdParams,
   OkBody,
 } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createDirectsService } from './directs.service.ts';
 
 const tags = ['directs'];

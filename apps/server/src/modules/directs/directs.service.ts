@@ -1,36 +1,28 @@
 import type { Direct, DirectBody, DirectList } from '@plateau/contract';
 import { requireGeek } from '../../access/guards.ts';
 import type { Viewer } from '../../access/viewer.ts';
-import { hiddenError } from '../../access/visibility.ts';
+import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import { directValues } from './direct-input.ts';
 import * as repository from './directs.repository.ts';
-import type { FoundDirect } from './directs.repository.ts';
 
 export interface DirectPaging {
   page: number;
   pageSize: number;
 }
 
-const directNotFound = () => notFound('Direct introuvable');
+const directNotFound = () => notFound(notFoundMessage.direct);
 const noLive = () => notFound("Il n'y a pas de DT en cours...");
 
 const one = (direct: Direct | undefined): DirectList =>
   direct ? { directs: [direct], nResults: 1 } : { directs: [], nResults: 0 };
 
-/** The direct itself, or the 401/403 of a hidden one. */
-const visibleOrThrow = (viewer: Viewer, found: FoundDirect): Direct => {
-  if (!found.visible) throw hiddenError(viewer);
-  return found.direct;
-};
-
 export const createDirectsService = (db: Database, storage: MediaStorage) => {
   const getVisible = async (viewer: Viewer, id: number): Promise<Direct> => {
     const found = await repository.findDirect(db, viewer, id);
-    if (!found) throw directNotFound();
-    return visibleOrThrow(viewer, found);
+    return requireVisible(found, viewer, notFoundMessage.direct).direct;
   };
 
   const neighbour = async (viewer: Viewer, id: number, direction: 'next' | 'previous') => {
@@ -58,13 +50,14 @@ export const createDirectsService = (db: Database, storage: MediaStorage) => {
 
     async current(viewer: Viewer): Promise<DirectList> {
       const found = await repository.findCurrentDirect(db, viewer);
-      return one(found && visibleOrThrow(viewer, found));
+      // No current direct is an empty answer, not a 404.
+      return one(found && requireVisible(found, viewer, notFoundMessage.direct).direct);
     },
 
     async currentLive(viewer: Viewer): Promise<{ url: string }> {
       const found = await repository.findCurrentDirect(db, viewer);
       if (!found) throw noLive();
-      const direct = visibleOrThrow(viewer, found);
+      const { direct } = requireVisible(found, viewer, notFoundMessage.direct);
       if (direct.liveUrl === '') throw noLive();
       return { url: direct.liveUrl };
     },

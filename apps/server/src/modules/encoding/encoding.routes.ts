@@ -1,6 +1,6 @@
 import { ErrorBody, IdParams, OkBody, ErrorResponses } from '@plateau/contract';
 import { createJobQueue } from '../../jobs/boss.ts';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createEncodingService } from './encoding.service.ts';
 
 const errors = { ...ErrorResponses, 503: ErrorBody };

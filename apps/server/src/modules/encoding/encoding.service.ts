@@ -1,6 +1,6 @@
 import { Processing } from '@plateau/contract';
 import { requireMember } from '../../access/guards.ts';
-import { hiddenError } from '../../access/visibility.ts';
+import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -39,15 +39,17 @@ export const createEncodingService = ({
         "L'encodage est indisponible : ffmpeg est introuvable sur le serveur (voir FFMPEG_PATH)",
       );
     }
-    const video = await repository.findEncodeTarget(db, viewer, id);
-    if (!video) throw notFound('Vidéo introuvable');
-    if (!video.visible) throw hiddenError(viewer);
+    requireVisible(
+      await repository.findEncodeTarget(db, viewer, id),
+      viewer,
+      notFoundMessage.video,
+    );
     // Started before the transaction: on PGlite a query outside it would wait for it to end.
     const boss = await jobs.boss();
     await db.transaction(async (tx) => {
       if (!(await repository.markQueued(tx, id))) {
         const current = await repository.findJobVideo(tx, id);
-        throw current ? notEncodable(current.processing) : notFound('Vidéo introuvable');
+        throw current ? notEncodable(current.processing) : notFound(notFoundMessage.video);
       }
       await sendEncodeJob(boss, tx, id, config);
     });

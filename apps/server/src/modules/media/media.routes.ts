@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { ErrorBody, IdParams, IdSchema, OkBody, ErrorResponses } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { attachmentDisposition, sendMedia } from './media-send.ts';
 import { receiveUpload } from './media-upload.ts';
 import { createMediaService, streamResolutions, type StreamResolution } from './media.service.ts';
@@ -29,8 +29,8 @@ const uploads = [
 ] as const;
 
 export const mediaRoutes: FeatureModule = (deps) => {
-  const media = createMediaService(deps);
-  const { storage } = deps;
+  const { db, storage, mediaBinaries } = deps;
+  const media = createMediaService({ db, storage, mediaBinaries });
   return async (app) => {
     for (const { path, kind, field } of uploads) {
       app.post(

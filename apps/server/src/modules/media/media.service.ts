@@ -1,19 +1,20 @@
 import { Privacy, Processing, rungs } from '@plateau/contract';
 import { requireGeek, requireMember } from '../../access/guards.ts';
+import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { Viewer } from '../../access/viewer.ts';
-import { hiddenError } from '../../access/visibility.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
+import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { isMp4Family, probeVideo } from '../../media-tools/probe.ts';
-import { mediaKeys, readFileStart } from '../../storage/media-storage.ts';
+import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media-storage.ts';
 import { imageTypeOf } from './media-upload.ts';
 import * as repository from './media.repository.ts';
 
 export const streamResolutions = [0, ...rungs] as const;
 export type StreamResolution = (typeof streamResolutions)[number];
 
-const videoNotFound = () => notFound('Vidéo introuvable');
-const directNotFound = () => notFound('Direct introuvable');
+const videoNotFound = () => notFound(notFoundMessage.video);
+const directNotFound = () => notFound(notFoundMessage.direct);
 const encodingInProgress = () => conflict('La vidéo est en cours d’encodage : réessayez après');
 const notAVideo = () => badRequest("Le fichier n'est pas une vidéo MP4 lisible");
 const notAnImage = () => badRequest("Le fichier n'est pas une image PNG ou JPEG");
@@ -26,21 +27,24 @@ export interface MediaFile {
   isPublic: boolean;
 }
 
-export const createMediaService = ({ db, storage, mediaBinaries }: AppDeps) => {
-  /** The video as this viewer may see it: 404 when missing, 401/403 when hidden. */
-  const visibleVideoMedia = async (viewer: Viewer, id: number) => {
-    const video = await repository.findVideoMedia(db, viewer, id);
-    if (!video) throw videoNotFound();
-    if (!video.visible) throw hiddenError(viewer);
-    return video;
-  };
+export interface MediaServiceDeps {
+  db: Database;
+  storage: MediaStorage;
+  /** Null when no ffprobe works: video uploads are refused. */
+  mediaBinaries: MediaBinaries | null;
+}
 
-  const visibleDirectMedia = async (viewer: Viewer, id: number) => {
-    const direct = await repository.findDirectMedia(db, viewer, id);
-    if (!direct) throw directNotFound();
-    if (!direct.visible) throw hiddenError(viewer);
-    return direct;
-  };
+export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceDeps) => {
+  /** The video as this viewer may see it: 404 when missing, 401/403 when hidden. */
+  const visibleVideoMedia = async (viewer: Viewer, id: number) =>
+    requireVisible(await repository.findVideoMedia(db, viewer, id), viewer, notFoundMessage.video);
+
+  const visibleDirectMedia = async (viewer: Viewer, id: number) =>
+    requireVisible(
+      await repository.findDirectMedia(db, viewer, id),
+      viewer,
+      notFoundMessage.direct,
+    );
 
   /** Rungs listed by the last encode whose file is really there, best first. */
   const presentRungs = async (id: number, rungs: number[]) => {

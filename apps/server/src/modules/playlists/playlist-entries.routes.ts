@@ -8,7 +8,7 @@ import {
   VideoList,
   VideoPagingQuery,
 } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createPlaylistEntriesService } from './playlist-entries.service.ts';
 
 const tags = ['playlists'];

@@ -1,8 +1,9 @@
-import type { PagingQuery, Playlist, VideoList } from '@plateau/contract';
+import { Processing, type PagingQuery, type Playlist, type VideoList } from '@plateau/contract';
 import { requireSignedIn } from '../../access/guards.ts';
+import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
-import { visibleVideoOrThrow } from '../../db/video-query.ts';
+import { findVideo } from '../../db/video-query.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   playlistNotFound,
@@ -13,8 +14,6 @@ import {
 } from './playlist-access.ts';
 import * as entries from './playlist-entries.repository.ts';
 import { findPlaylist, lockPlaylist } from './playlists.repository.ts';
-
-const PUBLISHED = 3;
 
 export const createPlaylistEntriesService = (db: Database) => ({
   async videos(viewer: Viewer, code: string, paging: PagingQuery): Promise<VideoList> {
@@ -34,8 +33,12 @@ export const createPlaylistEntriesService = (db: Database) => ({
       const playlist = await lockPlaylist(tx, code);
       if (!playlist) throw playlistNotFound();
       requireContributor(signedIn, playlist);
-      const video = await visibleVideoOrThrow(tx, videoId, signedIn);
-      if (video.processing !== PUBLISHED) {
+      const video = requireVisible(
+        await findVideo(tx, videoId, signedIn),
+        signedIn,
+        notFoundMessage.video,
+      );
+      if (video.processing !== Processing.Published) {
         throw badRequest('Seule une vidéo publiée peut être ajoutée à une playlist');
       }
       await entries.appendEntry(tx, playlist.id, videoId);

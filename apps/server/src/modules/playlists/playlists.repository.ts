@@ -1,8 +1,9 @@
-import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Playlist } from '@plateau/contract';
 import { visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
+import { listPage } from '../../db/list-page.ts';
 import { library, playlists } from '../../db/schema.ts';
 
 /** A playlist row as the service needs it: the JSON fields plus its internal id. */
@@ -63,17 +64,16 @@ export interface PlaylistPage {
 
 /** A page of playlists by title (case-insensitive), then code, with the total count. */
 export const listPlaylists = async (db: Executor, query: PlaylistPage) => {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(columns(query.viewer))
-      .from(playlists)
-      .where(query.where)
-      .orderBy(asc(sql`lower(${playlists.title})`), asc(playlists.code))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(playlists).where(query.where),
-  ]);
-  return { rows: rows.map(normalise), nResults: Number(counted?.n ?? 0) };
+  const { rows, nResults } = await listPage<PlaylistRow>(db, {
+    from: playlists,
+    id: playlists.id,
+    selection: columns(query.viewer),
+    where: query.where,
+    orderBy: [asc(sql`lower(${playlists.title})`), asc(playlists.code)],
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { rows: rows.map(normalise), nResults };
 };
 
 /** The viewer's own playlists and those in their library. */

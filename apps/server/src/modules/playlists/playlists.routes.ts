@@ -8,7 +8,7 @@ import {
   PlaylistList,
   PlaylistPagingQuery,
 } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { playlistEntriesRoutes } from './playlist-entries.routes.ts';
 import { createPlaylistsService } from './playlists.service.ts';
 

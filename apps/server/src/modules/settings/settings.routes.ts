@@ -7,7 +7,7 @@ import {
   HomeDisplayBody,
   HomeDisplayParams,
 } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createSettingsService } from './settings.service.ts';
 
 const tags = ['settings'];

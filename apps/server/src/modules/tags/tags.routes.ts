@@ -1,5 +1,5 @@
 import { ErrorResponses, IdParams, OkBody, Tag, TagBody, TagList } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createTagsService } from './tags.service.ts';
 
 export const tagsRoutes: FeatureModule = ({ db }) => {

@@ -1,5 +1,5 @@
 import { ErrorResponses, VideoIdParams, ViewCount } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createHistoryService } from './history.service.ts';
 
 export const historyRoutes: FeatureModule = ({ db }) => {

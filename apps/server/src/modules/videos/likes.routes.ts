@@ -1,5 +1,5 @@
 import { ErrorResponses, LikeState, VideoIdParams } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createLikesService } from './likes.service.ts';
 
 const schema = {

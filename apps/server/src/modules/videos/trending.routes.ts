@@ -1,5 +1,5 @@
 import { ErrorResponses, TrendingSlotParams, VideoList } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createTrendingService } from './trending.service.ts';
 
 /** `GET /videos/trending` is with the other lists; this is the geek's slot editor. */

@@ -1,11 +1,12 @@
-import type { TrendingSlotParams, VideoList } from '@plateau/contract';
+import { Processing, type TrendingSlotParams, type VideoList } from '@plateau/contract';
 import { requireGeek } from '../../access/guards.ts';
+import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
+import { findVideo } from '../../db/video-query.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { createVideoListsService } from './video-lists.service.ts';
 import { clearSlot, placeInSlot } from './trending.repository.ts';
-import { visibleVideoOrThrow } from '../../db/video-query.ts';
 
 export const createTrendingService = (db: Executor) => {
   const lists = createVideoListsService(db);
@@ -16,8 +17,12 @@ export const createTrendingService = (db: Executor) => {
       if (videoId === -1) {
         await clearSlot(db, slot);
       } else {
-        const video = await visibleVideoOrThrow(db, videoId, geek);
-        if (video.processing !== 3) {
+        const video = requireVisible(
+          await findVideo(db, videoId, geek),
+          geek,
+          notFoundMessage.video,
+        );
+        if (video.processing !== Processing.Published) {
           throw badRequest('Seule une vidéo publiée peut être mise à la une');
         }
         await placeInSlot(db, slot, videoId);

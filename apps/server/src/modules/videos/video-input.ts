@@ -1,4 +1,4 @@
-import type { NewVideoBody } from '@plateau/contract';
+import { Privacy, type NewVideoBody } from '@plateau/contract';
 import { isGeek, type SignedInViewer } from '../../access/viewer.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 
@@ -65,10 +65,10 @@ export const checkPrivacyChange = (
   current: number | undefined,
 ) => {
   if (isGeek(viewer) || privacy === current) return;
-  if (privacy === 0 || privacy === 3) {
+  if (privacy === Privacy.Public || privacy === Privacy.Archived) {
     throw forbidden('Seul un geek peut rendre une vidéo publique ou archivée');
   }
-  if (current === 0) {
+  if (current === Privacy.Public) {
     throw forbidden("Seul un geek peut changer l'accès d'une vidéo publique");
   }
 };
@@ -80,7 +80,7 @@ export const resolveGpaRestricted = (
   requested: boolean | undefined,
   current: boolean,
 ): boolean => {
-  if (privacy !== 2) return false;
+  if (privacy !== Privacy.Plateau) return false;
   if (requested === undefined) return current;
   return requested && viewer.gdaAccess;
 };

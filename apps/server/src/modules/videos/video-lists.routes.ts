@@ -6,7 +6,7 @@ import {
   VideoPagingQuery,
   VideoSearchParams,
 } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createVideoListsService } from './video-lists.service.ts';
 
 const tags = ['videos'];

@@ -1,7 +1,13 @@
-import type { ExcludingPagingQuery, PagingQuery, VideoList } from '@plateau/contract';
+import {
+  Processing,
+  type ExcludingPagingQuery,
+  type PagingQuery,
+  type VideoList,
+} from '@plateau/contract';
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { requireMember, requireSignedIn } from '../../access/guards.ts';
-import { hiddenError, visibleVideo } from '../../access/visibility.ts';
+import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
+import { visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { history, likes, trendingSlots, videos } from '../../db/schema.ts';
@@ -11,7 +17,6 @@ import {
   publishedVideo,
   type VideoListQuery,
 } from '../../db/video-query.ts';
-import { notFound } from '../../lib/errors.ts';
 import { findDirect } from './videos.repository.ts';
 import { searchStages, searchWords } from './video-search.ts';
 
@@ -59,9 +64,7 @@ export const createVideoListsService = (db: Executor) => {
       published(viewer, query, [desc(videos.views), ...newestFirst]),
 
     async ofDirect(viewer: Viewer, directId: number, query: ExcludingPagingQuery) {
-      const direct = await findDirect(db, directId, viewer);
-      if (!direct) throw notFound('Direct introuvable');
-      if (!direct.visible) throw hiddenError(viewer);
+      requireVisible(await findDirect(db, directId, viewer), viewer, notFoundMessage.direct);
       return published(viewer, query, newestFirst, [
         eq(videos.directId, directId),
         excluding(query.excluded_video),
@@ -97,7 +100,10 @@ export const createVideoListsService = (db: Executor) => {
 
     pending(viewer: Viewer, query: PagingQuery) {
       requireMember(viewer);
-      return list(viewer, query, { where: [lt(videos.processing, 3)], orderBy: newestFirst });
+      return list(viewer, query, {
+        where: [lt(videos.processing, Processing.Published)],
+        orderBy: newestFirst,
+      });
     },
 
     liked(viewer: Viewer, query: PagingQuery) {

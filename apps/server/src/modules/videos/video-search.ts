@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { Processing } from '@plateau/contract';
 import { visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { videos } from '../../db/schema.ts';
+import { sqlLiteral } from '../../db/sql-literal.ts';
 import {
   prefixTsquery as sharedPrefixTsquery,
   searchWords as termWords,
@@ -53,7 +55,7 @@ type TrigramCondition = (haystack: SQL) => SQL;
  * finds candidates, the row check stops once enough are found, however common the word.
  */
 const boundedCandidates = (viewer: Viewer, condition: TrigramCondition): SQL =>
-  sql`${videos.id} in (select c.id from ${videos} c where c.processing = 3 and ${visibleVideo(viewer, 'c')} and ${condition(trigramText('c'))} limit ${TRIGRAM_CANDIDATES})`;
+  sql`${videos.id} in (select c.id from ${videos} c where c.processing = ${sqlLiteral(Processing.Published)} and ${visibleVideo(viewer, 'c')} and ${condition(trigramText('c'))} limit ${TRIGRAM_CANDIDATES})`;
 
 const fullText = (words: string[]): SearchStage => {
   const query = sql`to_tsquery('french', immutable_unaccent(${prefixTsquery(words)}::text))`;

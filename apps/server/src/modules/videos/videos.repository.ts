@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { Processing } from '@plateau/contract';
 import { visibleDirect } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
@@ -21,7 +22,7 @@ export const insertVideo = async (
 ): Promise<number> => {
   const [row] = await db
     .insert(videos)
-    .values({ ...fields, processing: 0 })
+    .values({ ...fields, processing: Processing.NoUpload })
     .returning({ id: videos.id });
   return row!.id;
 };

@@ -7,7 +7,7 @@ import {
   Video,
   VideoList,
 } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { historyRoutes } from './history.routes.ts';
 import { likesRoutes } from './likes.routes.ts';
 import { trendingRoutes } from './trending.routes.ts';

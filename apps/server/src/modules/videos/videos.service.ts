@@ -1,9 +1,16 @@
-import type { NewVideoBody, UpdateVideoBody, Video, VideoList } from '@plateau/contract';
+import {
+  Privacy,
+  type NewVideoBody,
+  type UpdateVideoBody,
+  type Video,
+  type VideoList,
+} from '@plateau/contract';
 import { requireMember } from '../../access/guards.ts';
+import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
-import { findVideo, toVideo, videoNotFound, visibleVideoOrThrow } from '../../db/video-query.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { findVideo, toVideo } from '../../db/video-query.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import {
   checkPrivacyChange,
@@ -36,22 +43,26 @@ const uniqueTags = (tagIds: number[] | undefined) =>
   tagIds === undefined ? undefined : [...new Set(tagIds)];
 
 export const createVideosService = (db: Executor, storage: MediaStorage) => {
+  /** A video the viewer may see: 404 when missing, 401/403 when hidden. */
+  const visible = async (viewer: Viewer, id: number) =>
+    requireVisible(await findVideo(db, id, viewer), viewer, notFoundMessage.video);
+
   const reload = async (id: number, viewer: SignedInViewer): Promise<Video> => {
     const row = await findVideo(db, id, viewer);
-    if (!row) throw videoNotFound();
+    if (!row) throw notFound(notFoundMessage.video);
     return toVideo(row, viewer);
   };
 
   return {
     /** Members also get unpublished videos (their preview); the answer has the list shape. */
     async get(viewer: Viewer, id: number): Promise<VideoList> {
-      const video = await visibleVideoOrThrow(db, id, viewer);
+      const video = await visible(viewer, id);
       return { videos: [toVideo(video, viewer)], nResults: 1 };
     },
 
     async create(viewer: Viewer, body: NewVideoBody): Promise<Video> {
       const author = requireMember(viewer);
-      const privacy = body.privacy ?? 1;
+      const privacy = body.privacy ?? Privacy.School;
       checkPrivacyChange(author, privacy, undefined);
       const directId = parseDirectId(body) ?? null;
       const tagIds = uniqueTags(body.tagIds);
@@ -76,7 +87,7 @@ export const createVideosService = (db: Executor, storage: MediaStorage) => {
     /** Fields left out keep their value; `tagIds`, when sent, replaces the tags. */
     async update(viewer: Viewer, id: number, body: UpdateVideoBody): Promise<Video> {
       const editor = requireMember(viewer);
-      const current = await visibleVideoOrThrow(db, id, editor);
+      const current = await visible(editor, id);
       const privacy = body.privacy ?? current.privacy;
       checkPrivacyChange(editor, privacy, current.privacy);
       const directId = parseDirectId(body);
@@ -107,8 +118,8 @@ export const createVideosService = (db: Executor, storage: MediaStorage) => {
     /** Likes, history, playlist entries, tag links and trending slots go by FK cascade. */
     async remove(viewer: Viewer, id: number): Promise<void> {
       const member = requireMember(viewer);
-      await visibleVideoOrThrow(db, id, member);
-      if (!(await repository.deleteVideo(db, id))) throw videoNotFound();
+      await visible(member, id);
+      if (!(await repository.deleteVideo(db, id))) throw notFound(notFoundMessage.video);
       // Files go once the row is gone, so no request can reach a half-deleted video.
       await storage.removePrefix(mediaKeys.videoFolder(id));
     },
