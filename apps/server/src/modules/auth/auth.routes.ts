@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AccessToken, ErrorBody, LoginBody } from '@plateau/contract';
 import { badRequest, HttpError } from '../../lib/errors.ts';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createAuthService } from './auth.service.ts';
 
 export const tooManyAttemptsMessage =

@@ -8,7 +8,7 @@ import {
   UserList,
   UserPagingQuery,
 } from '@plateau/contract';
-import type { FeatureModule } from '../../lib/feature.ts';
+import type { FeatureModule } from '../../app-deps.ts';
 import { createUsersService } from './users.service.ts';
 
 /** Account management: geek only. */
