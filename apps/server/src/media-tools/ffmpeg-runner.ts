@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 
 /** ffmpeg failed; `message` is its last error line, short enough to show on /pending. */
