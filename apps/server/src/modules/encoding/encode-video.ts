@@ -1,7 +1,7 @@
 import { Processing } from '@plateau/contract';
+import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { JobLiveness } from '../../jobs/liveness.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
@@ -32,7 +32,7 @@ export type EncodeOutcome = 'published' | 'failed' | 'skipped';
 const PROGRESS_INTERVAL_MS = 1000;
 
 /** This worker no longer holds the video (its lock connection was lost): publish nothing. */
-export class VideoLockLostError extends Error {}
+class VideoLockLostError extends Error {}
 
 /** A video's temporary files: `.encode-<video>-`, the next attempt finds a killed one's. */
 const videoMarker = (videoId: number) => `.encode-${videoId}-`;
