@@ -6,6 +6,7 @@ import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-
 import { ensureAdmin } from './modules/users/ensure-admin.ts';
 import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
+import { startTemporarySweep } from './storage/temporary-sweep.ts';
 
 const config = loadConfigOrExit();
 const database = await openDatabase(config).catch(exitOnStartupProblem);
@@ -21,6 +22,8 @@ const jobs = createJobQueue(database, config, { supervise: runWorker });
 await jobs.boss();
 const app = await buildApp({ config, database, storage, extraDeps: { mediaBinaries, jobs } });
 await ensureAdmin(database.db, config, app.log);
+// Uploads cut by a crash, here or on another instance (unref'd timer, returns its stop).
+startTemporarySweep(storage, app.log);
 
 let worker: EncodeWorker | undefined;
 if (runWorker) {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 /** ffmpeg failed; `message` is its last error line, short enough to show on /pending. */
@@ -38,8 +38,49 @@ export const lastErrorLine = (stderr: string): string | undefined => {
 };
 
 /**
+ * The watchdog of one ffmpeg: a POSIX `sh` waiting on a pipe only this process writes to. When
+ * this process dies, even by SIGKILL, the kernel closes the pipe, `read` returns and the
+ * watchdog kills ffmpeg, which would otherwise encode on for minutes beside the job's retry
+ * (ffmpeg ignores SIGPIPE, so its closed progress pipe does not stop it). Event-driven, no
+ * polling; measured on Debian: ffmpeg is gone within milliseconds of a `kill -9` of its
+ * parent. (`setpriv --pdeathsig KILL` works too, but is Linux-only util-linux.) Our end of
+ * the pipe is close-on-exec, so no other child inherits it and keeps the watchdog waiting.
+ */
+interface Watchdog {
+  process: ChildProcess;
+  /** Settles once the watchdog has exited (or never started). */
+  gone: Promise<void>;
+}
+
+const startWatchdog = (ffmpegPid: number): Watchdog => {
+  const watchdog = spawn(
+    '/bin/sh',
+    ['-c', 'read _ ; kill -KILL "$1" 2>/dev/null', 'sh', String(ffmpegPid)],
+    { stdio: ['pipe', 'ignore', 'ignore'] },
+  );
+  // Without /bin/sh ffmpeg still runs, only unguarded against our own crash.
+  const gone = new Promise<void>((resolve) => {
+    watchdog.once('exit', () => resolve());
+    watchdog.once('error', () => resolve());
+  });
+  watchdog.stdin?.on('error', () => undefined);
+  return { process: watchdog, gone };
+};
+
+/**
+ * Stops the watchdog of an ffmpeg that has exited, and waits for it: a watchdog left waiting
+ * would kill that pid, maybe reused by then, when we die.
+ */
+const stopWatchdog = async (watchdog: Watchdog | undefined) => {
+  if (!watchdog) return;
+  watchdog.process.kill('SIGKILL');
+  await watchdog.gone;
+};
+
+/**
  * Runs ffmpeg as a child process (never a shell), reporting progress parsed from
- * `-progress pipe:1`, and kills it when the signal aborts. Resolves on exit code 0.
+ * `-progress pipe:1`, and kills it when the signal aborts or this process dies (watchdog).
+ * Resolves on exit code 0, once ffmpeg and its watchdog are both gone.
  */
 export const runFfmpeg = (
   ffmpeg: string,
@@ -52,6 +93,7 @@ export const runFfmpeg = (
       return;
     }
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const watchdog = child.pid === undefined ? undefined : startWatchdog(child.pid);
     let stderr = '';
     let lastPercent = -1;
     const kill = () => child.kill('SIGKILL');
@@ -70,20 +112,24 @@ export const runFfmpeg = (
       }
     });
 
-    child.once('error', (error) => {
+    const settle = (outcome: () => void) => {
       signal?.removeEventListener('abort', kill);
-      reject(new FfmpegError(`ffmpeg ne démarre pas : ${error.message}`));
+      void stopWatchdog(watchdog).then(outcome);
+    };
+    child.once('error', (error) => {
+      settle(() => reject(new FfmpegError(`ffmpeg ne démarre pas : ${error.message}`)));
     });
     child.once('close', (code, killedBy) => {
-      signal?.removeEventListener('abort', kill);
-      if (signal?.aborted) reject(new FfmpegAbortedError('ffmpeg stopped'));
-      else if (code === 0) resolve();
-      else
-        reject(
-          new FfmpegError(
-            lastErrorLine(stderr) ??
-              `ffmpeg s'est arrêté (${killedBy ? `signal ${killedBy}` : `code ${code}`})`,
-          ),
-        );
+      settle(() => {
+        if (signal?.aborted) reject(new FfmpegAbortedError('ffmpeg stopped'));
+        else if (code === 0) resolve();
+        else
+          reject(
+            new FfmpegError(
+              lastErrorLine(stderr) ??
+                `ffmpeg s'est arrêté (${killedBy ? `signal ${killedBy}` : `code ${code}`})`,
+            ),
+          );
+      });
     });
   });

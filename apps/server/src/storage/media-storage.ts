@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -30,6 +30,11 @@ export interface MediaStorage {
   removePrefix(prefix: string): Promise<void>;
   /** Removes a temporary file, ignoring a missing one. */
   discardTemp(tempFile: string): Promise<void>;
+  /**
+   * Removes the temporary files last written before `idleSince` (debris of a crash), and only
+   * those: files in use are written continually. Returns what it freed.
+   */
+  sweepTemporary(idleSince: Date): Promise<{ files: number; bytes: number }>;
 }
 
 export const mediaKeys = {
@@ -101,5 +106,21 @@ export const createLocalStorage = (root: string): MediaStorage => {
     remove: (key) => rm(absolute(key), { force: true }),
     removePrefix: (prefix) => rm(absolute(prefix), { recursive: true, force: true }),
     discardTemp: (tempFile) => rm(tempFile, { force: true }),
+    async sweepTemporary(idleSince) {
+      const folder = path.join(root, TEMP_DIR);
+      const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+      const freed = { files: 0, bytes: 0 };
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(folder, entry.name);
+        // Gone meanwhile: committed or discarded by its owner.
+        const info = await lstat(file).catch(() => null);
+        if (!info || info.mtime >= idleSince) continue;
+        await rm(file, { force: true });
+        freed.files += 1;
+        freed.bytes += info.size;
+      }
+      return freed;
+    },
   };
 };

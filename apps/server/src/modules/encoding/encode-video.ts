@@ -1,7 +1,9 @@
 import { Processing } from '@plateau/contract';
+import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
+import type { JobLiveness } from '../../jobs/liveness.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import {
   buildEncodeArgs,
@@ -19,6 +21,8 @@ export interface EncodeContext {
   db: Database;
   storage: MediaStorage;
   binaries: MediaBinaries;
+  /** Who holds which video: an encode publishes only while its worker still holds it. */
+  liveness: Pick<JobLiveness, 'holds'>;
   log: { info(msg: string): void; warn(msg: string): void };
 }
 
@@ -27,14 +31,26 @@ export type EncodeOutcome = 'published' | 'failed' | 'skipped';
 /** Progress is written at most once a second: enough for a progress bar, light on the DB. */
 const PROGRESS_INTERVAL_MS = 1000;
 
-/** Temporary files are named after their video, so the next attempt finds a killed one's. */
-const tempSuffix = (videoId: number, name: string) => `.encode-${videoId}-${name}`;
+/** This worker no longer holds the video (its lock connection was lost): publish nothing. */
+class VideoLockLostError extends Error {}
 
-/** Deletes what an interrupted encode of this video left in the temporary folder. */
+/** A video's temporary files: `.encode-<video>-`, the next attempt finds a killed one's. */
+const videoMarker = (videoId: number) => `.encode-${videoId}-`;
+
+/**
+ * Each attempt writes its own files (`.encode-<video>-<attempt>-<name>`): an encoder that
+ * outlived its worker can never write into the files of the attempt that replaced it.
+ */
+const attemptSuffix = (videoId: number) => {
+  const attempt = randomBytes(4).toString('hex');
+  return (name: string) => `${videoMarker(videoId)}${attempt}-${name}`;
+};
+
+/** Deletes what an interrupted encode of this video left (we hold the video: none runs). */
 const removeStaleTemps = async (storage: MediaStorage, videoId: number) => {
   const probe = await storage.tempPath();
   const folder = path.dirname(probe);
-  const marker = tempSuffix(videoId, '');
+  const marker = videoMarker(videoId);
   const names = await readdir(folder).catch(() => [] as string[]);
   await Promise.all(
     names
@@ -64,8 +80,9 @@ const makeThumbnail = async (
   input: string,
   durationSeconds: number,
   signal: AbortSignal,
+  tempSuffix: (name: string) => string,
 ): Promise<string | null> => {
-  const file = await ctx.storage.tempPath(tempSuffix(videoId, 'thumbnail.jpg'));
+  const file = await ctx.storage.tempPath(tempSuffix('thumbnail.jpg'));
   try {
     await runFfmpeg(ctx.binaries.ffmpeg, buildThumbnailArgs(input, { durationSeconds }, file), {
       signal,
@@ -102,12 +119,13 @@ export const encodeVideo = async (
   }
 
   const rungs = planRungs(source);
+  const tempSuffix = attemptSuffix(videoId);
   const outputs: RungOutput[] = [];
   const temps: string[] = [];
   const progress = throttledProgress(db, videoId);
   try {
     for (const rung of rungs) {
-      const file = await storage.tempPath(tempSuffix(videoId, `${rung}.mp4`));
+      const file = await storage.tempPath(tempSuffix(`${rung}.mp4`));
       temps.push(file);
       outputs.push({ rung, file });
     }
@@ -118,13 +136,16 @@ export const encodeVideo = async (
     });
     const thumbnail = video.hasThumbnail
       ? null
-      : await makeThumbnail(ctx, videoId, input, source.durationSeconds, signal);
+      : await makeThumbnail(ctx, videoId, input, source.durationSeconds, signal, tempSuffix);
     if (thumbnail) temps.push(thumbnail);
     await progress.settled();
 
     // Deleted or replaced while encoding: nothing to publish.
     const current = await repository.findJobVideo(db, videoId);
     if (!current || current.processing !== Processing.Encoding) return 'skipped';
+    if (!(await ctx.liveness.holds(videoId))) {
+      throw new VideoLockLostError(`video ${videoId}: lock lost before publishing`);
+    }
     for (const output of outputs)
       await storage.commit(output.file, mediaKeys.rung(videoId, output.rung));
     for (const rung of RUNGS) {

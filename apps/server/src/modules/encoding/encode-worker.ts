@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/boss.ts';
+import { activeEncodeJobs } from '../../jobs/encode-jobs.ts';
 import { ENCODE_QUEUE, type EncodeJobData } from '../../jobs/encode-queue.ts';
 import { createJobLiveness } from '../../jobs/liveness.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
@@ -16,12 +17,18 @@ export interface EncodeWorkerDeps {
   binaries: MediaBinaries;
   jobs: JobQueue;
   log: EncodeContext['log'] & { error(msg: string): void };
+  /**
+   * How long a just-fetched job may run before recovery asks whether its worker lives (between
+   * pg-boss's fetch and the handler's lock). Default 10 s on PostgreSQL, 0 on the embedded
+   * database (one process: every job it is not running is lost). Tests shorten it.
+   */
+  livenessGraceSeconds?: number;
 }
 
 export interface EncodeWorker {
   /** Kills running ffmpeg processes (their jobs are retried later) and stops taking jobs. */
   stop(): Promise<void>;
-  /** One recovery pass (also runs at start and every minute). */
+  /** One recovery pass (also runs at start and every 30 s). */
   recover(): Promise<void>;
 }
 
@@ -29,7 +36,7 @@ const INTERRUPTED = "L'encodage a été interrompu (serveur arrêté ou délai d
 const TIMED_OUT = "L'encodage a dépassé la durée maximale (ENCODE_JOB_TIMEOUT)";
 const RECOVERY_INTERVAL_MS = 30_000;
 /** A job fetched this recently may not hold its liveness lock yet. */
-const FETCH_GRACE_SECONDS = 10;
+const LIVENESS_GRACE_SECONDS = 10;
 const POLLING_SECONDS = 2;
 
 /**
@@ -41,19 +48,24 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
   const { database, storage, config, binaries, jobs, log } = deps;
   const boss = await jobs.boss();
   const running = new Set<JobController>();
-  const ctx: EncodeContext = { db: database.db, storage, binaries, log };
-
-  const liveness = await createJobLiveness(database);
+  const grace =
+    deps.livenessGraceSeconds ?? (database.kind === 'pglite' ? 0 : LIVENESS_GRACE_SECONDS);
+  const liveness = await createJobLiveness(database, {
+    // Our locks are gone, so another worker may take our videos: stop encoding them now.
+    onLost: (error) => {
+      for (const controller of running) controller.abort(error);
+    },
+  });
+  const ctx: EncodeContext = { db: database.db, storage, binaries, liveness, log };
 
   const recover = async () => {
-    const grace = database.kind === 'pglite' ? 0 : FETCH_GRACE_SECONDS;
-    const active = await repository.activeEncodeJobIds(database.db, grace);
+    const active = await activeEncodeJobs(database.db, grace);
     const mine = new Set([...running].map((controller) => controller.jobId));
-    for (const id of active.filter((jobId) => !mine.has(jobId))) {
+    for (const job of active.filter(({ id }) => !mine.has(id))) {
       // Failing hands the job back to pg-boss as 'retry' (its crash retries permitting).
-      if (await liveness.isOrphaned(id)) {
-        log.warn(`encode job ${id} lost its worker: retrying it`);
-        await boss.fail(ENCODE_QUEUE, id, { message: INTERRUPTED });
+      if (await liveness.isOrphaned(job.videoId)) {
+        log.warn(`encode job ${job.id} lost its worker: retrying it`);
+        await boss.fail(ENCODE_QUEUE, job.id, { message: INTERRUPTED });
       }
     }
     const released = await repository.releaseOrphanedEncodes(database.db, INTERRUPTED);
@@ -68,8 +80,11 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
     const budgetMs = Math.max(1, Number(job.expireInSeconds) - 2) * 1000;
     const timer = setTimeout(() => controller.abort(new Error('timeout')), budgetMs);
     running.add(controller);
+    let holding = false;
     try {
-      await liveness.hold(job.id);
+      // Another worker may still be finishing this video (cut from the database, stopping).
+      await liveness.hold(job.data.videoId, controller.signal);
+      holding = true;
       await encodeVideo(ctx, job.data.videoId, controller.signal);
     } catch (error) {
       if (
@@ -85,7 +100,7 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
     } finally {
       clearTimeout(timer);
       running.delete(controller);
-      await liveness.release(job.id).catch(() => undefined);
+      if (holding) await liveness.release(job.data.videoId).catch(() => undefined);
     }
   };
 

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,9 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createJobQueue } from '../../jobs/boss.ts';
+import { encodeJobsOf } from '../../jobs/encode-jobs.test-helpers.ts';
+import { locateMediaBinaries } from '../../media-tools/binaries.ts';
+import { probeVideo } from '../../media-tools/probe.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir } from '../../test/clips.ts';
 import { testDatabaseKind, useTestApp } from '../../test/harness.ts';
+import { childProcesses, isRunning, processGroup } from '../../test/processes.ts';
+import { startEncodeWorker } from './encode-worker.ts';
 import { seedVideo, waitForVideo } from './encoding.test-helpers.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -28,7 +33,7 @@ afterAll(() => {
   }
 });
 
-/** `npm run worker` as a real process, in its own process group so a kill takes ffmpeg too. */
+/** `npm run worker` as a real process, in its own process group (cleaned up after the file). */
 const startWorker = (env: Record<string, string>) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
     cwd: serverRoot,
@@ -70,14 +75,18 @@ const longClip = async () => {
   return file;
 };
 
-const jobRow = async (id: number) =>
-  (
-    await ctx.database.query<{ state: string; retry_count: number; age: number }>(
-      `select state, retry_count, extract(epoch from now() - started_on)::float as age
-       from pgboss.job where name = 'encode-video' and singleton_key = $1`,
-      [String(id)],
-    )
-  ).rows;
+/** Playable: ffprobe reads an H.264 video of the source's length, and ffmpeg decodes every frame. */
+const playable = async (file: string, ffmpeg: string, ffprobe: string) => {
+  const probe = await probeVideo(ffprobe, file);
+  const decode = await promisify(execFile)(ffmpeg, [
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-i', file, '-f', 'null', '-'],
+  ]);
+  return {
+    codec: probe?.videoCodec,
+    seconds: Math.round(probe?.durationSeconds ?? 0),
+    decodeErrors: decode.stderr,
+  };
+};
 
 describe('npm run worker', () => {
   it('refuses to run on the embedded database, saying why', async () => {
@@ -87,10 +96,11 @@ describe('npm run worker', () => {
   });
 
   it.skipIf(testDatabaseKind !== 'postgres')(
-    'finishes an encode whose worker was killed mid-way (PostgreSQL only: two processes cannot share an embedded database)',
+    'stops the ffmpeg of a worker killed mid-encode, and another worker finishes the video (PostgreSQL only: two processes cannot share an embedded database)',
     async () => {
       const url = (ctx.database.db as unknown as { $client: pg.Pool }).$client.options
         .connectionString!;
+      const binaries = (await locateMediaBinaries({}))!;
       const geek = await ctx.createUser('geek');
       const id = await seedVideo(ctx.database, ctx.storage, await longClip());
 
@@ -106,35 +116,74 @@ describe('npm run worker', () => {
         id,
         (v) => v.processing === 2 && (v.encodingProgress ?? 0) > 0,
       );
-      process.kill(-first.child.pid!, 'SIGKILL');
+      const encoder = (await childProcesses(first.child.pid!)).find((c) => c.command === 'ffmpeg');
+      expect(encoder, first.output()).toBeDefined();
+
+      // The worker alone, as `kill -9 <pid>` would: its ffmpeg must not outlive it.
+      process.kill(first.child.pid!, 'SIGKILL');
       await first.exited;
-      expect((await jobRow(id))[0]?.state).toBe('active');
-
-      // A job fetched less than 10 s ago may be a live worker's that has not locked it yet.
-      const deadline = Date.now() + 30_000;
-      while (((await jobRow(id))[0]?.age ?? 0) < 10.5 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      const second = startWorker({ DATABASE_URL: url });
-      const done = await waitForVideo(ctx.database, id, (v) => v.processing !== 2, 150_000);
-      expect(done, second.output()).toMatchObject({
-        processing: 3,
-        rungs: [480, 240],
-        encodingError: null,
+      expect(await encodeJobsOf(ctx.database.db, id)).toMatchObject([
+        { state: 'active', retryCount: 0 },
+      ]);
+      await vi.waitFor(async () => expect(await isRunning(encoder!.pid)).toBe(false), {
+        timeout: 30_000,
+        interval: 50,
       });
-      expect(await ctx.storage.stat(mediaKeys.rung(id, 480))).not.toBeNull();
-      expect(await ctx.storage.stat(mediaKeys.rung(id, 240))).not.toBeNull();
-      // pg-boss completes the job just after the handler has made the video ready.
-      await vi.waitFor(
-        async () =>
-          expect(await jobRow(id)).toMatchObject([{ state: 'completed', retry_count: 1 }]),
-        { timeout: 15_000, interval: 100 },
+      expect(await processGroup(first.child.pid!)).toEqual([]);
+      // Stopped, not left to finish: the killed attempt's renditions never got their index.
+      const tempDir = path.dirname(await ctx.storage.tempPath());
+      const killedAttempt = (await readdir(tempDir)).filter(
+        (name) => name.includes(`.encode-${id}-`) && name.endsWith('.mp4'),
       );
-      const temps = await readdir(path.dirname(await ctx.storage.tempPath()));
-      expect(temps.filter((name) => name.includes(`.encode-${id}-`))).toEqual([]);
+      expect(killedAttempt).toHaveLength(2);
+      for (const name of killedAttempt)
+        expect(await probeVideo(binaries.ffprobe, path.join(tempDir, name))).toBeNull();
 
-      process.kill(-second.child.pid!, 'SIGTERM');
-      expect(await second.exited).toBe(0);
+      // The next worker, in this process: no grace, since the first is known dead.
+      const jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+      const second = await startEncodeWorker({
+        database: ctx.database,
+        storage: ctx.storage,
+        config: ctx.config,
+        binaries,
+        jobs,
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+        livenessGraceSeconds: 0,
+      });
+      try {
+        // PostgreSQL drops the dead worker's locks once it has seen its connection close.
+        await vi.waitFor(
+          async () => {
+            await second.recover();
+            const [job] = await encodeJobsOf(ctx.database.db, id);
+            expect(job!.retryCount > 0 || job!.state !== 'active').toBe(true);
+          },
+          { timeout: 30_000, interval: 250 },
+        );
+        const done = await waitForVideo(ctx.database, id, (v) => v.processing !== 2, 150_000);
+        expect(done).toMatchObject({ processing: 3, rungs: [480, 240], encodingError: null });
+        for (const rung of [480, 240]) {
+          const file = ctx.storage.localPath(mediaKeys.rung(id, rung));
+          expect(await playable(file, binaries.ffmpeg, binaries.ffprobe)).toEqual({
+            codec: 'h264',
+            seconds: 12,
+            decodeErrors: '',
+          });
+        }
+        // pg-boss completes the job just after the handler has made the video ready.
+        await vi.waitFor(
+          async () =>
+            expect(await encodeJobsOf(ctx.database.db, id)).toEqual([
+              { state: 'completed', retryCount: 1 },
+            ]),
+          { timeout: 15_000, interval: 100 },
+        );
+        const temps = await readdir(tempDir);
+        expect(temps.filter((name) => name.includes(`.encode-${id}-`))).toEqual([]);
+      } finally {
+        await second.stop();
+        await jobs.stop();
+      }
     },
     240_000,
   );

@@ -4,7 +4,7 @@ import { visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { videos } from '../../db/schema.ts';
-import { ENCODE_QUEUE } from '../../jobs/encode-queue.ts';
+import { encodeJobPending } from '../../jobs/encode-jobs.ts';
 
 export const findEncodeTarget = async (db: Executor, viewer: Viewer, id: number) => {
   const [row] = await db
@@ -82,23 +82,8 @@ export const releaseOrphanedEncodes = async (db: Executor, error: string): Promi
     update videos v
     set processing = ${Processing.Uploaded}, encoding_progress = null, encoding_error = ${error}
     where v.processing = ${Processing.Encoding}
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name = ${ENCODE_QUEUE}
-          and j.singleton_key = v.id::text
-          and j.state in ('created', 'retry', 'active')
-      )
+      and not ${encodeJobPending(sql`v.id`)}
     returning v.id
   `)) as unknown as { rows: { id: number }[] };
   return result.rows.map((row) => Number(row.id));
-};
-
-/** Encode jobs active for more than `graceSeconds` (their worker may have died). */
-export const activeEncodeJobIds = async (db: Executor, graceSeconds: number): Promise<string[]> => {
-  const result = (await db.execute(sql`
-    select id from pgboss.job
-    where name = ${ENCODE_QUEUE} and state = 'active'
-      and started_on < now() - make_interval(secs => ${graceSeconds})
-  `)) as unknown as { rows: { id: string }[] };
-  return result.rows.map((row) => row.id);
 };

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createJobQueue, type JobQueue } from '../../jobs/boss.ts';
+import { abandonEncodeJob, encodeJobsOf } from '../../jobs/encode-jobs.test-helpers.ts';
+import { ENCODE_QUEUE } from '../../jobs/encode-queue.ts';
 import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
 import { probeVideo } from '../../media-tools/probe.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
@@ -15,39 +17,36 @@ const ctx = useTestApp();
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 let binaries: MediaBinaries;
 let jobs: JobQueue;
-let worker: EncodeWorker;
+let worker: EncodeWorker | undefined;
 
 beforeAll(async () => {
   binaries = (await locateMediaBinaries({}))!;
   jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
-  worker = await startEncodeWorker({
-    database: ctx.database,
-    storage: ctx.storage,
-    config: ctx.config,
-    binaries,
-    jobs,
-    log: silent,
-  });
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
   await jobs?.stop();
 });
 
+/** The file's encode worker, started on first need: until then, queued encodes wait. */
+const startWorker = async (): Promise<EncodeWorker> =>
+  (worker ??= await startEncodeWorker({
+    database: ctx.database,
+    storage: ctx.storage,
+    config: ctx.config,
+    binaries,
+    jobs,
+    log: silent,
+  }));
+
 const encode = (id: number | string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: `/api/encode/${id}`, headers });
 
-const jobsOf = async (id: number) =>
-  (
-    await ctx.database.query<{ state: string }>(
-      `select state from pgboss.job where name = 'encode-video' and singleton_key = $1`,
-      [String(id)],
-    )
-  ).rows;
+const jobsOf = (id: number) => encodeJobsOf(ctx.database.db, id);
 
 /** pg-boss completes a job just after its handler returns, so the video may be ready first. */
 const expectJobCompleted = (id: number) =>
-  vi.waitFor(async () => expect(await jobsOf(id)).toEqual([{ state: 'completed' }]), {
+  vi.waitFor(async () => expect(await jobsOf(id)).toMatchObject([{ state: 'completed' }]), {
     timeout: 15_000,
     interval: 100,
   });
@@ -80,6 +79,7 @@ const leftoverTemps = async () => {
   return (await readdir(folder)).filter((name) => name.includes('.encode-'));
 };
 
+// The worker starts in the 409 test, once the video has been seen queued: nothing before runs it.
 describe('POST /api/encode/:id', () => {
   it('refuses bad calls with a 4xx and changes nothing', async () => {
     const geek = await ctx.createUser('geek');
@@ -148,15 +148,18 @@ describe('POST /api/encode/:id', () => {
     const response = await encode(id, member.auth);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    const queued = await videoState(ctx.database, id);
-    expect([2, 3]).toContain(queued!.processing);
+    // No worker yet: the video stays queued for as long as this test needs.
+    expect(await videoState(ctx.database, id)).toMatchObject({
+      processing: 2,
+      encodingProgress: 0,
+    });
+    expect(await jobsOf(id)).toMatchObject([{ state: 'created' }]);
+    const again = await encode(id, member.auth);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Cette vidéo est déjà en cours d'encodage");
     expect(await jobsOf(id)).toHaveLength(1);
-    if (queued!.processing === 2) {
-      const again = await encode(id, member.auth);
-      expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe("Cette vidéo est déjà en cours d'encodage");
-    }
 
+    await startWorker();
     const done = await waitForVideo(ctx.database, id, (v) => v.processing === 3);
     expect(done).toEqual({
       processing: 3,
@@ -173,6 +176,10 @@ describe('POST /api/encode/:id', () => {
     expect(await isJpeg(id)).toBe(true);
     await expectJobCompleted(id);
   });
+});
+
+describe('the encode worker', () => {
+  beforeAll(startWorker, 120_000);
 
   it('encodes a 1080p source into four H.264 + AAC faststart renditions', async () => {
     const geek = await ctx.createUser('geek');
@@ -260,16 +267,12 @@ describe('POST /api/encode/:id', () => {
     // A job a dead worker had taken: active for a minute, held by no live worker.
     const boss = await jobs.boss();
     const jobId = await boss.send(
-      'encode-video',
+      ENCODE_QUEUE,
       { videoId: id },
       { singletonKey: String(id), startAfter: 3600 },
     );
-    await ctx.database.query(
-      `update pgboss.job set state = 'active', started_on = now() - interval '1 minute'
-       where name = 'encode-video' and id = $1`,
-      [jobId],
-    );
-    await worker.recover();
+    await abandonEncodeJob(ctx.database.db, jobId!);
+    await worker!.recover();
     const done = await waitForVideo(ctx.database, id, (v) => v.processing !== 2);
     expect(done).toMatchObject({ processing: 3, rungs: [240], encodingError: null });
     await expectJobCompleted(id);
@@ -279,7 +282,7 @@ describe('POST /api/encode/:id', () => {
     const id = await seedVideo(ctx.database, ctx.storage, await makeClip(clipsDir, '360p'), {
       processing: 2,
     });
-    await worker.recover();
+    await worker!.recover();
     const state = await videoState(ctx.database, id);
     expect(state).toMatchObject({ processing: 1 });
     expect(state!.encodingError).toContain('interrompu');

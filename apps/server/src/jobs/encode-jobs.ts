@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { ENCODE_QUEUE } from './encode-queue.ts';
+
+/**
+ * What the encode worker reads of pg-boss's own tables (schema `pgboss`). pg-boss 10 has no
+ * API for these, so the SQL lives here, beside the queue, and nowhere else.
+ */
+
+/**
+ * A condition true while a pg-boss job may still encode the video `videoId` (a column or a
+ * value): one waiting (created, retry) or running (active). For use inside a larger statement,
+ * so that a job queued meanwhile is seen.
+ */
+export const encodeJobPending = (videoId: SQL): SQL => sql`exists (
+  select 1 from pgboss.job j
+  where j.name = ${ENCODE_QUEUE}
+    and j.singleton_key = (${videoId})::text
+    and j.state in ('created', 'retry', 'active')
+)`;
+
+export interface ActiveEncodeJob {
+  id: string;
+  videoId: number;
+}
+
+/** Encode jobs active for more than `graceSeconds` (their worker may have died). */
+export const activeEncodeJobs = async (
+  db: Executor,
+  graceSeconds: number,
+): Promise<ActiveEncodeJob[]> => {
+  const result = (await db.execute(sql`
+    select id, singleton_key as "videoId" from pgboss.job
+    where name = ${ENCODE_QUEUE} and state = 'active'
+      and started_on < now() - make_interval(secs => ${graceSeconds})
+  `)) as unknown as { rows: { id: string; videoId: string }[] };
+  return result.rows.map((row) => ({ id: row.id, videoId: Number(row.videoId) }));
+};
