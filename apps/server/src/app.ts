@@ -139,6 +139,9 @@ export const buildApp = async ({
     return reply.status(500).send(errorBody(500, 'Erreur interne du serveur'));
   });
 
+  // Over plain http (a LAN address, a host name without a certificate), upgrading requests to
+  // https would load no script at all, and HSTS would lock browsers out: both only on https.
+  const servedOverHttps = new URL(config.publicUrl).protocol === 'https:';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -146,8 +149,10 @@ export const buildApp = async ({
         'media-src': ["'self'", 'blob:'],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': servedOverHttps ? [] : null,
       },
     },
+    strictTransportSecurity: servedOverHttps,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
