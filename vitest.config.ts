@@ -13,6 +13,20 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
   },
 });
 
+/** Real browser tests: Debian's Chromium against the real app, on a PGlite test database. */
+const e2eProject = {
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.test.ts'],
+    env: { PLATEAU_TEST_DB: 'pglite' },
+    // The server's setup provides the migrated test database; ours builds the web app.
+    globalSetup: ['./apps/server/src/test/global-setup.ts', './e2e/global-setup.ts'],
+    pool: 'forks' as const,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+};
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -20,6 +34,7 @@ export default defineConfig({
       serverProject('pglite'),
       // CI sets TEST_DATABASE_URL: every server test then runs on PostgreSQL as well.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      e2eProject,
     ],
   },
 });

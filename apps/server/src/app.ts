@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { HttpError, postgresCode } from './lib/errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { mainIssue, validationMessage } from './lib/validation-messages.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
@@ -25,7 +26,10 @@ export type { AppDeps } from './app-deps.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** PostgreSQL errors that are the caller's fault, answered as 4xx instead of a 500. */
+/**
+ * PostgreSQL errors that are the caller's fault, answered as 4xx instead of a 500. Every other
+ * data exception (class 22: a value the column or function cannot take) is a 400 too.
+ */
 const postgresClientErrors: Record<string, [number, string]> = {
   '23505': [409, 'Cet élément existe déjà'],
   '23503': [409, 'Un élément référencé est introuvable'],
@@ -34,6 +38,7 @@ const postgresClientErrors: Record<string, [number, string]> = {
   '22007': [400, 'Date invalide'],
   '22008': [400, 'Date hors limites'],
 };
+const postgresDataException: [number, string] = [400, 'Valeur invalide'];
 
 const errorBody = (statusCode: number, message: string) => ({
   statusCode,
@@ -76,6 +81,9 @@ export const buildApp = async ({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // A 200-character search term, percent-encoded (up to 12 characters for one of 4 bytes),
+    // must reach its schema, which answers 400 past 200; Fastify's default (100) answers 414.
+    routerOptions: { maxParamLength: 200 * 12 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema),
@@ -104,22 +112,22 @@ export const buildApp = async ({
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
     if (error.validation) {
-      const issue = error.validation[0];
+      const issue = mainIssue(error.validation);
       const field = `${error.validationContext ?? ''}${issue?.instancePath ?? ''}`.replace(
         /\//g,
         '.',
       );
       const missing = (issue?.params as { missingProperty?: string } | undefined)?.missingProperty;
       const name = missing ? `${field}.${missing}` : field;
-      return reply
-        .status(400)
-        .send(
-          errorBody(400, `Paramètre invalide « ${name} » : ${issue?.message ?? error.message}`),
-        );
+      const message = issue ? validationMessage(issue) : 'valeur invalide';
+      return reply.status(400).send(errorBody(400, `Paramètre invalide « ${name} » : ${message}`));
     }
     const code = postgresCode(error);
-    if (code && postgresClientErrors[code]) {
-      const [status, message] = postgresClientErrors[code];
+    const known =
+      code &&
+      (postgresClientErrors[code] ?? (code.startsWith('22') ? postgresDataException : undefined));
+    if (known) {
+      const [status, message] = known;
       return reply.status(status).send(errorBody(status, message));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -129,6 +137,9 @@ export const buildApp = async ({
     return reply.status(500).send(errorBody(500, 'Erreur interne du serveur'));
   });
 
+  // Over plain http (a LAN address, a host name without a certificate), upgrading requests to
+  // https would load no script at all, and HSTS would lock browsers out: both only on https.
+  const servedOverHttps = new URL(config.publicUrl).protocol === 'https:';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -136,8 +147,10 @@ export const buildApp = async ({
         'media-src': ["'self'", 'blob:'],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': servedOverHttps ? [] : null,
       },
     },
+    strictTransportSecurity: servedOverHttps,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { TextPattern } from './text.ts';
 
 /** Database ids are PostgreSQL integers: anything outside their range is a bad id, not a 500. */
 export const IdSchema = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -37,10 +38,13 @@ export type ErrorBody = Static<typeof ErrorBody>;
 
 export const OkBody = Type.Object({ ok: Type.Boolean() });
 
-/** A day or an instant: "2026-11-21" or "2026-11-21T18:00:00Z". */
+/**
+ * A day or an instant: "2026-11-21" or "2026-11-21T18:00:00Z", of the years 1900 to 2999 (a
+ * school's events; PostgreSQL and JavaScript dates both hold them with room to spare).
+ */
 export const DateInput = Type.String({
-  pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
-  description: 'ISO 8601 date or date-time',
+  pattern: TextPattern.date,
+  description: 'ISO 8601 date or date-time, years 1900 to 2999',
 });
 export const Promotion = Type.Integer({ minimum: -1, maximum: 9999 });
 export const PrivacyInput = Type.Integer({ minimum: 0, maximum: 3 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateInput, Promotion, PrivacyInput } from './common.ts';
+import { LineText, OptionalLineText, ParagraphsText, SearchTermParams } from './text.ts';
 
 export const Direct = Type.Object({
   id: Type.Integer(),
@@ -18,17 +19,17 @@ export const DirectList = Type.Object({ directs: Type.Array(Direct), nResults: T
 export type DirectList = Static<typeof DirectList>;
 
 export const DirectBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-  description: Type.Optional(Type.String({ maxLength: 10000 })),
+  title: LineText(200),
+  description: Type.Optional(ParagraphsText(10000)),
   privacy: Type.Optional(PrivacyInput),
   gpa_restricted: Type.Optional(Type.Boolean()),
   date: Type.Optional(DateInput),
   promotion: Type.Optional(Type.Union([Promotion, Type.String({ pattern: '^-?\\d{1,4}$' })])),
-  liveUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+  liveUrl: Type.Optional(OptionalLineText(2000)),
 });
 export type DirectBody = Static<typeof DirectBody>;
 
 export const CurrentLive = Type.Object({ url: Type.String() });
 
 /** `/directs/search/:term`: the raw term; whitespace-only answers an empty list. */
-export const DirectSearchParams = Type.Object({ term: Type.String({ maxLength: 100 }) });
+export const DirectSearchParams = SearchTermParams;

@@ -1,5 +1,6 @@
 export * from './enums.ts';
 export * from './common.ts';
+export * from './text.ts';
 export * from './video.ts';
 export * from './direct.ts';
 export * from './playlist.ts';

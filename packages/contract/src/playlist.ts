@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema } from './common.ts';
+import { LineText, ParagraphsText } from './text.ts';
 
 export const Playlist = Type.Object({
   code: Type.String(),
@@ -20,8 +21,8 @@ export const PlaylistList = Type.Object({
 export type PlaylistList = Static<typeof PlaylistList>;
 
 export const PlaylistBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-  description: Type.Optional(Type.String({ maxLength: 10000 })),
+  title: LineText(200),
+  description: Type.Optional(ParagraphsText(10000)),
   isPublic: Type.Optional(Type.Boolean()),
 });
 export type PlaylistBody = Static<typeof PlaylistBody>;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_PAGE_SIZE } from './common.ts';
 import { roles } from './enums.ts';
+import { OptionalLineText, TextPattern } from './text.ts';
 
 export const RoleSchema = Type.Union(roles.map((r) => Type.Literal(r)));
 
@@ -27,8 +28,8 @@ export const UserPagingQuery = Type.Object({
 });
 export type UserPagingQuery = Static<typeof UserPagingQuery>;
 
-const Username = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._@-]+$' });
-const Password = Type.String({ minLength: 8, maxLength: 256 });
+const Username = Type.String({ minLength: 1, maxLength: 64, pattern: TextPattern.username });
+const Password = Type.String({ minLength: 8, maxLength: 256, pattern: TextPattern.optionalLine });
 
 export const NewUserBody = Type.Object({
   username: Username,
@@ -51,7 +52,7 @@ export type UpdateUserBody = Static<typeof UpdateUserBody>;
  * or empty one gets the French message of the login form, not a generic validation error.
  */
 export const LoginBody = Type.Object({
-  username: Type.Optional(Type.String({ maxLength: 256 })),
+  username: Type.Optional(OptionalLineText(256)),
   password: Type.Optional(Type.String({ maxLength: 1024 })),
 });
 export type LoginBody = Static<typeof LoginBody>;

@@ -7,6 +7,7 @@ import {
   Promotion,
   VideoPagingQuery,
 } from './common.ts';
+import { LineText, ParagraphsText, SearchTermParams } from './text.ts';
 
 export const Video = Type.Object({
   id: Type.Integer(),
@@ -34,14 +35,13 @@ export type Video = Static<typeof Video>;
 export const VideoList = Type.Object({ videos: Type.Array(Video), nResults: Type.Integer() });
 export type VideoList = Static<typeof VideoList>;
 
-const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 /** promotion and directId come as strings from the add form ("-1" = none); numbers are accepted too. */
 const IntegerLike = (schema: typeof OptionalIdSchema, digits: number) =>
   Type.Union([schema, Type.String({ pattern: `^-?\\d{1,${digits}}$` })]);
 
 export const NewVideoBody = Type.Object({
-  title: Title,
-  description: Type.Optional(Type.String({ maxLength: 10000 })),
+  title: LineText(200),
+  description: Type.Optional(ParagraphsText(10000)),
   privacy: Type.Optional(PrivacyInput),
   gpa_restricted: Type.Optional(Type.Boolean()),
   date: Type.Optional(DateInput),
@@ -70,7 +70,7 @@ export const TrendingSlotParams = Type.Object({
 export type TrendingSlotParams = Static<typeof TrendingSlotParams>;
 
 /** `/videos/search/:term`: the raw term; whitespace-only answers an empty list. */
-export const VideoSearchParams = Type.Object({ term: Type.String({ maxLength: 200 }) });
+export const VideoSearchParams = SearchTermParams;
 
 /** Paging plus `excluded_video` (the video being watched), for random and direct lists. */
 export const ExcludingPagingQuery = Type.Object(

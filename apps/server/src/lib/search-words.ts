@@ -4,8 +4,17 @@
  * splits words, so no user input is ever read as tsquery syntax.
  */
 
+/**
+ * The term without its control characters: a search never refuses a stray pasted character (a
+ * NUL byte would fail in PostgreSQL). Tabs and line breaks count as spaces, the others vanish.
+ */
+export const withoutControls = (term: string): string =>
+  term.replace(/[\t\n\v\f\r]/g, ' ').replace(/\p{Cc}/gu, '');
+
 export const searchWords = (term: string): string[] =>
-  term.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  withoutControls(term)
+    .normalize('NFC')
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
  * `cheval:* & blanc:*`: every word must match, each as a prefix. Words shorter than

@@ -4,6 +4,7 @@ import type { Viewer } from '../../access/viewer.ts';
 import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { withoutControls } from '../../lib/search-words.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import { directValues } from './direct-input.ts';
 import * as repository from './directs.repository.ts';
@@ -37,7 +38,8 @@ export const createDirectsService = (db: Database, storage: MediaStorage) => {
     upcoming: (viewer: Viewer, paging: DirectPaging) =>
       repository.listUpcoming(db, { viewer, ...paging }),
 
-    async search(viewer: Viewer, term: string, paging: DirectPaging): Promise<DirectList> {
+    async search(viewer: Viewer, typed: string, paging: DirectPaging): Promise<DirectList> {
+      const term = withoutControls(typed);
       if (term.trim() === '') return { directs: [], nResults: 0 };
       return repository.searchDirects(db, { viewer, ...paging }, term);
     },

@@ -185,7 +185,7 @@ describe('directs: ordering, neighbours, upcoming', () => {
     expect(after.body.directs.every((d) => d.privacy <= 1)).toBe(true);
     expect(after.body.nResults).toBe(after.body.directs.length);
     // Nothing older than the oldest direct of the whole file.
-    const oldest = await make('N0', '1000-01-01', 0);
+    const oldest = await make('N0', '1900-01-01', 0);
     expect((await getJson(ctx, `/api/directs/previous/${oldest.id}`)).body).toEqual({
       directs: [],
       nResults: 0,
