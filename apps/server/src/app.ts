@@ -17,6 +17,7 @@ import { HttpError, postgresCode } from './lib/errors.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
+import { httpTimeouts } from './process/http-timeouts.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -78,6 +79,7 @@ export const buildApp = async ({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    ...httpTimeouts,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema),
