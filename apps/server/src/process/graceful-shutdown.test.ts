@@ -23,13 +23,17 @@ const recordingLog = () => {
 };
 
 /** A process as the handlers see it: signals are emitted by the test, exits are recorded. */
-const fakeProcess = (shutdown: ReturnType<typeof createShutdown>, log: LifecycleLog) => {
+const fakeProcess = (
+  shutdown: ReturnType<typeof createShutdown>,
+  log: LifecycleLog,
+  deadlineMs = 120_000,
+) => {
   const events = new EventEmitter();
   const exits: number[] = [];
   let clock = 0;
   const stopHandling = handleProcessSignals(shutdown, {
     log,
-    deadlineMs: 120_000,
+    deadlineMs,
     echoWindowMs: 500,
     now: () => clock,
     events,
@@ -116,6 +120,16 @@ describe('process signals', () => {
     lifecycle.events.emit('SIGTERM');
     lifecycle.stopHandling();
     expect(lifecycle.exits).toEqual([143]);
+  });
+
+  it('exits 1 when the shutdown outlasts its deadline', async () => {
+    const { log, lines } = recordingLog();
+    const lifecycle = fakeProcess(stuckShutdown(log), log, 50);
+    lifecycle.events.emit('SIGTERM');
+    while (lifecycle.exits.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    lifecycle.stopHandling();
+    expect(lifecycle.exits).toEqual([1]);
+    expect(lines).toContain('shutdown still running after 0.05 s: exiting');
   });
 
   it('logs an unhandled rejection, closes what was opened and exits 1', async () => {

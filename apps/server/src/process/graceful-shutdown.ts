@@ -92,11 +92,11 @@ export const handleProcessSignals = (
   let crashed = false;
 
   const stop = (reason: string) => {
+    // Not unref'd: it also keeps the process from ending with 0 while a step hangs on nothing.
     deadline ??= setTimeout(() => {
       log.error(`shutdown still running after ${deadlineMs / 1000} s: exiting`);
       exitOnce(1);
     }, deadlineMs);
-    deadline.unref();
     void shutdown.run(reason).then((clean) => exitOnce(clean && !crashed ? 0 : 1));
   };
 
