@@ -35,6 +35,15 @@ export default defineConfig({
       // CI sets TEST_DATABASE_URL: every server test then runs on PostgreSQL as well.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       e2eProject,
+      // `npm start` as a real process: builds what is stale, serves, stops on SIGTERM (once).
+      {
+        test: {
+          name: 'npm-start',
+          root: '.',
+          include: ['scripts/*.test.ts'],
+          testTimeout: 300_000,
+        },
+      },
     ],
   },
 });

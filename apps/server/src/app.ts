@@ -19,6 +19,7 @@ import { mainIssue, validationMessage } from './lib/validation-messages.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
+import { httpTimeouts } from './process/http-timeouts.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -84,6 +85,7 @@ export const buildApp = async ({
     // A 200-character search term, percent-encoded (up to 12 characters for one of 4 bytes),
     // must reach its schema, which answers 400 past 200; Fastify's default (100) answers 414.
     routerOptions: { maxParamLength: 200 * 12 },
+    ...httpTimeouts,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema),

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       expect(config.inProcessWorker).toBe(true);
       expect(config.loginRateLimit).toBe(10);
       expect(config.adminUsername).toBeUndefined();
+      expect(config.shutdownGraceSeconds).toBe(10);
     } finally {
       process.chdir(cwd);
     }
@@ -78,6 +79,8 @@ describe('loadConfig', () => {
     ['ENCODE_IN_PROCESS', { ENCODE_IN_PROCESS: 'maybe' }],
     ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
     ['LOGIN_RATE_LIMIT', { LOGIN_RATE_LIMIT: '0' }],
+    ['SHUTDOWN_GRACE', { SHUTDOWN_GRACE: '-1' }],
+    ['SHUTDOWN_GRACE', { SHUTDOWN_GRACE: '601' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'ftp://example.org' }],
   ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
     const load = () => loadConfig({ DATA_DIR: freshDir(), ...env });

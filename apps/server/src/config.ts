@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: boolean;
   /** Login attempts allowed per address and minute. */
   loginRateLimit: number;
+  /** On SIGTERM/SIGINT, how long in-flight requests may finish before their connections close. */
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -122,5 +124,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     logLevel,
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE', 10, 0, 600),
   };
 };

@@ -4,6 +4,12 @@ import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
 import { ensureAdmin } from './modules/users/ensure-admin.ts';
+import { closeHttpServer } from './process/close-http.ts';
+import {
+  createShutdown,
+  handleProcessSignals,
+  type LifecycleLog,
+} from './process/graceful-shutdown.ts';
 import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
 import { startTemporarySweep } from './storage/temporary-sweep.ts';
@@ -22,8 +28,8 @@ const jobs = createJobQueue(database, config, { supervise: runWorker });
 await jobs.boss();
 const app = await buildApp({ config, database, storage, extraDeps: { mediaBinaries, jobs } });
 await ensureAdmin(database.db, config, app.log);
-// Uploads cut by a crash, here or on another instance (unref'd timer, returns its stop).
-startTemporarySweep(storage, app.log);
+// Uploads cut by a crash, here or on another instance.
+const stopTemporarySweep = startTemporarySweep(storage, app.log);
 
 let worker: EncodeWorker | undefined;
 if (runWorker) {
@@ -46,17 +52,20 @@ if (runWorker) {
   );
 }
 
-const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: shutting down`);
-  // ffmpeg first: the interrupted jobs are handed back to pg-boss, which retries them on restart.
-  await worker?.stop();
-  await app.close();
-  await jobs.stop();
-  await database.close();
-  process.exit(0);
+const log: LifecycleLog = {
+  info: (message) => app.log.info(message),
+  error: (message, error) => app.log.error({ err: error }, message),
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// Closed newest first when the process stops: HTTP (after the grace), worker, queue, database.
+const shutdown = createShutdown(log);
+shutdown.onShutdown('database', () => database.close());
+shutdown.onShutdown('job queue', () => jobs.stop());
+shutdown.onShutdown('encode worker', () => worker?.stop());
+const graceMs = config.shutdownGraceSeconds * 1000;
+shutdown.onShutdown('HTTP server', () => closeHttpServer(app, graceMs));
+shutdown.onShutdown('temporary-file sweep', stopTemporarySweep);
+// Past the grace: the worker (5 s), pg-boss (10 s) and the database.
+handleProcessSignals(shutdown, { log, deadlineMs: graceMs + 30_000 });
 
 await app.listen({ port: config.port, host: config.host });
 console.log(

@@ -2,6 +2,7 @@ import { openPostgres } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
+import { createShutdown, handleProcessSignals } from './process/graceful-shutdown.ts';
 import { loadConfigOrExit } from './startup.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
 
@@ -30,8 +31,15 @@ if (!binaries) {
   fail('No working ffmpeg/ffprobe: install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH.');
 }
 
-const line = (level: string) => (msg: string) =>
-  console.log(JSON.stringify({ level, time: new Date().toISOString(), msg }));
+const line = (level: string) => (msg: string, error?: unknown) =>
+  console.log(
+    JSON.stringify({
+      level,
+      time: new Date().toISOString(),
+      msg,
+      ...(error === undefined ? {} : { err: error instanceof Error ? error.stack : String(error) }),
+    }),
+  );
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
 const database = openPostgres(config.databaseUrl!, config.encodeConcurrency + 4);
 await database.migrate();
@@ -49,12 +57,9 @@ log.info(
   `encode worker started: ${config.encodeConcurrency} at a time, ffmpeg ${binaries!.ffmpeg} (${binaries!.version})`,
 );
 
-const shutdown = async (signal: string) => {
-  log.info(`${signal}: stopping the encode worker`);
-  await worker.stop();
-  await jobs.stop();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// Closed newest first when the process stops: the worker and its ffmpeg, the queue, the database.
+const shutdown = createShutdown(log);
+shutdown.onShutdown('database', () => database.close());
+shutdown.onShutdown('job queue', () => jobs.stop());
+shutdown.onShutdown('encode worker', () => worker.stop());
+handleProcessSignals(shutdown, { log, deadlineMs: 30_000 });

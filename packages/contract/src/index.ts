@@ -7,3 +7,4 @@ export * from './playlist.ts';
 export * from './tag.ts';
 export * from './user.ts';
 export * from './settings.ts';
+export * from './health.ts';

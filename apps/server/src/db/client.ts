@@ -31,6 +31,7 @@ export interface DatabaseHandle {
   pglite?: PGlite;
 }
 
+/** Beside this file in the sources; in the compiled server, the copy scripts/build.mjs puts in dist/. */
 export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'migrations',

@@ -34,6 +34,9 @@ export const startBoss = async (
       Math.min(120, Math.floor(config.encodeJobTimeoutSeconds / 4)),
     ),
   });
+  // An unheard 'error' would throw and crash the process over one failed maintenance round;
+  // pg-boss retries on its own, and /api/health tells when the queue is really unreachable.
+  boss.on('error', (error) => console.error(`pg-boss: ${error.message}`));
   await boss.start();
   // Created here, never inside a request's transaction: on PGlite that would wait on itself.
   await ensureEncodeQueue(boss);

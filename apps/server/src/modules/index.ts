@@ -8,6 +8,7 @@ import { tagsRoutes } from './tags/tags.routes.ts';
 import { videosRoutes } from './videos/videos.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
 export const featureModules: FeatureModule[] = [
@@ -20,4 +21,5 @@ export const featureModules: FeatureModule[] = [
   settingsRoutes,
   mediaRoutes,
   encodingRoutes,
+  healthRoutes,
 ];

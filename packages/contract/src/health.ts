@@ -1,0 +1,12 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** One dependency of the server, as `GET /api/health` sees it. */
+export const HealthCheck = Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]);
+
+/** `GET /api/health`: 200 with status "ok" when every check is "ok", else 503 "unavailable". */
+export const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  database: HealthCheck,
+  queue: HealthCheck,
+});
+export type Health = Static<typeof Health>;
