@@ -8,3 +8,4 @@ export * from './tag.ts';
 export * from './user.ts';
 export * from './settings.ts';
 export * from './health.ts';
+export * from './site.ts';
