@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from './lib/config-error.ts';
+import { loadSiteBranding, type SiteBranding } from './modules/site/site-branding.ts';
+
+export { ConfigError };
 
 /** Every setting of Plateau, read from the environment in one place (documented in the README). */
 export interface Config {
@@ -30,9 +34,9 @@ export interface Config {
   loginRateLimit: number;
   /** On SIGTERM/SIGINT, how long in-flight requests may finish before their connections close. */
   shutdownGraceSeconds: number;
+  /** Branding and links of GET /api/site: defaults, DATA_DIR/site.json (or SITE_FILE), env. */
+  site: SiteBranding;
 }
-
-export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
@@ -125,5 +129,14 @@ export const loadConfig = (env: Env = process.env): Config => {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE', 10, 0, 600),
+    site: loadSiteBranding({
+      file: env.SITE_FILE ? path.resolve(env.SITE_FILE) : path.join(dataDir, 'site.json'),
+      required: Boolean(env.SITE_FILE),
+      fromEnv: {
+        ASSOCIATION_NAME: env.ASSOCIATION_NAME,
+        BANNER_VIDEO_URL: env.BANNER_VIDEO_URL,
+        DATABASE_ADMIN_LINK: env.DATABASE_ADMIN_LINK,
+      },
+    }),
   };
 };

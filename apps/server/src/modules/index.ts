@@ -9,6 +9,7 @@ import { videosRoutes } from './videos/videos.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { siteRoutes } from './site/site.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
 export const featureModules: FeatureModule[] = [
@@ -22,4 +23,5 @@ export const featureModules: FeatureModule[] = [
   mediaRoutes,
   encodingRoutes,
   healthRoutes,
+  siteRoutes,
 ];
