@@ -1,7 +1,54 @@
-import { defineConfig } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes file.br and file.gz beside each compressible file of the build, at the highest levels
+ * (paid once per build), so the server sends them as they are (@fastify/static `preCompressed`).
+ * A file that compresses no smaller gets none: the server then sends the file itself.
+ */
+const precompress = (): Plugin => ({
+  name: 'plateau-precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const outDir = options.dir ?? path.resolve('dist');
+    const encoders = [
+      [
+        '.br',
+        (data: Buffer) =>
+          promisify(brotliCompress)(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+      ],
+      ['.gz', (data: Buffer) => promisify(gzip)(data, { level: constants.Z_BEST_COMPRESSION })],
+    ] as const;
+    await Promise.all(
+      Object.keys(bundle)
+        .filter((name) => compressible.test(name))
+        .map(async (name) => {
+          const file = path.join(outDir, name);
+          const data = await readFile(file);
+          for (const [extension, encode] of encoders) {
+            const packed = await encode(data);
+            if (packed.length < data.length) await writeFile(file + extension, packed);
+          }
+        }),
+    );
+  },
+});
+
+// `npm run dev` runs the server on PORT (default 8080) and sends /api there.
+const apiPort = process.env.PORT || '8080';
+
 export default defineConfig({
-  plugins: [react()],
-  server: { proxy: { '/api': 'http://localhost:8080' } },
+  plugins: [react(), precompress()],
+  server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
 });

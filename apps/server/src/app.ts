@@ -25,7 +25,7 @@ import type { AppDeps } from './app-deps.ts';
 
 export type { AppDeps } from './app-deps.ts';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const builtWebApp = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /**
  * PostgreSQL errors that are the caller's fault, answered as 4xx instead of a 500. Every other
@@ -68,6 +68,8 @@ export interface BuildAppOptions {
   storage: MediaStorage;
   logger?: FastifyServerOptions['logger'];
   extraDeps?: Partial<AppDeps>;
+  /** The built web app served outside /api (default: apps/web/dist); tests give their own. */
+  webDist?: string;
 }
 
 /** The whole HTTP application; never listens, so tests drive it with `inject`. */
@@ -77,6 +79,7 @@ export const buildApp = async ({
   storage,
   logger,
   extraDeps,
+  webDist = builtWebApp,
 }: BuildAppOptions) => {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -183,10 +186,30 @@ export const buildApp = async ({
 
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    const assets = path.join(webDist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // Vite leaves file.br and file.gz beside each file: br, else gzip, else the file itself.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, file) => {
+        // Hashed names change with their content; everything else (index.html) is revalidated.
+        response.setHeader(
+          'cache-control',
+          file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        response.setHeader('vary', 'accept-encoding');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!hasWeb || request.url.startsWith('/api') || request.method !== 'GET') {
+    const pathname = request.url.split('?')[0]!;
+    if (
+      !hasWeb ||
+      !['GET', 'HEAD'].includes(request.method) ||
+      /^\/(api|assets)(\/|$)/.test(pathname)
+    ) {
       return reply.status(404).send(errorBody(404, 'Ressource introuvable'));
     }
     // The SPA owns every other path (/video?v=..., /directs, ...).
