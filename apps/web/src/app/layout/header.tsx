@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -10,7 +11,12 @@ import { paths } from '../../lib/paths.ts';
 import { signOut, useSession } from '../../lib/session.ts';
 import { useSiteSettings } from '../../lib/site.ts';
 
-/** Menu button, site name, (search box: next session), sign-in or sign-out. */
+// Signed-in only, and Autocomplete is heavy: the landing page does not load it.
+const HeaderSearch = lazy(async () => ({
+  default: (await import('../../features/search/components/header-search.tsx')).HeaderSearch,
+}));
+
+/** Menu button, site name, search box (signed in), sign-in or sign-out. */
 export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
   const session = useSession();
   const site = useSiteSettings();
@@ -26,12 +32,23 @@ export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
           to={paths.home()}
           variant="h6"
           noWrap
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 700,
+            // On a phone a signed-in person needs the room for the search box.
+            display: { xs: session.isAuth ? 'none' : 'block', sm: 'block' },
+          }}
         >
           {site.associationName}
         </Typography>
-        {/* The search box (signed in) takes this space. */}
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center' }}>
+          {session.isAuth && (
+            <Suspense fallback={null}>
+              <HeaderSearch />
+            </Suspense>
+          )}
+        </Box>
         {session.isAuth ? (
           <Button
             variant="outlined"
