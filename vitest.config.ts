@@ -27,6 +27,19 @@ const e2eProject = {
   },
 };
 
+/** Component tests of the web app: jsdom, the network answered by msw. */
+const webProject = {
+  test: {
+    name: 'web',
+    root: './apps/web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    // jsdom and MUI are slow on these shared 2-core machines; nothing here waits on time.
+    testTimeout: 30_000,
+  },
+};
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -35,6 +48,7 @@ export default defineConfig({
       // CI sets TEST_DATABASE_URL: every server test then runs on PostgreSQL as well.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       e2eProject,
+      webProject,
       // `npm start` as a real process: builds what is stale, serves, stops on SIGTERM (once).
       {
         test: {

@@ -1,0 +1,70 @@
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import { paths } from '../../lib/paths.ts';
+import { signOut, useSession } from '../../lib/session.ts';
+import { useSiteSettings } from '../../lib/site.ts';
+
+// Signed-in only, and Autocomplete is heavy: the landing page does not load it.
+const HeaderSearch = lazy(async () => ({
+  default: (await import('../../features/search/components/header-search.tsx')).HeaderSearch,
+}));
+
+/** Menu button, site name, search box (signed in), sign-in or sign-out. */
+export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
+  const session = useSession();
+  const site = useSiteSettings();
+  const navigate = useNavigate();
+  return (
+    <AppBar position="sticky" color="default" elevation={1}>
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton edge="start" aria-label="Ouvrir le menu" onClick={onMenuClick}>
+          <MenuIcon />
+        </IconButton>
+        <Typography
+          component={RouterLink}
+          to={paths.home()}
+          variant="h6"
+          noWrap
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 700,
+            // On a phone a signed-in person needs the room for the search box.
+            display: { xs: session.isAuth ? 'none' : 'block', sm: 'block' },
+          }}
+        >
+          {site.associationName}
+        </Typography>
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center' }}>
+          {session.isAuth && (
+            <Suspense fallback={null}>
+              <HeaderSearch />
+            </Suspense>
+          )}
+        </Box>
+        {session.isAuth ? (
+          <Button
+            variant="outlined"
+            onClick={() => {
+              signOut();
+              navigate(paths.home());
+            }}
+          >
+            Déconnexion
+          </Button>
+        ) : (
+          <Button component={RouterLink} to={paths.login()} variant="contained">
+            Connexion
+          </Button>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+};

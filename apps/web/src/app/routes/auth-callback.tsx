@@ -1,0 +1,1 @@
+export { AuthCallback as Component } from '../../features/session/components/auth-callback.tsx';

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Autocomplete from '@mui/material/Autocomplete';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { formatDate } from '../../../lib/dates.ts';
+import { paths } from '../../../lib/paths.ts';
+import { headerSearchQuery, searchTerm } from '../api/search-queries.ts';
+
+const DEBOUNCE_MS = 300;
+
+interface Suggestion {
+  kind: 'video' | 'direct';
+  id: number;
+  title: string;
+  date: string;
+}
+
+const groupLabel = { video: 'Vidéos', direct: 'DT' } as const;
+
+/** The header search box: suggestions as you type, Enter opens the search page. */
+export const HeaderSearch = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(searchTerm(text)), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  // Only the answer for the latest term is shown: it is the one the query key asks for.
+  const { data, isFetching } = useQuery(headerSearchQuery(term));
+  const options: Suggestion[] = [
+    ...(data?.videos ?? []).map((v) => ({
+      kind: 'video' as const,
+      id: v.id,
+      title: v.title,
+      date: v.date,
+    })),
+    ...(data?.directs ?? []).map((d) => ({
+      kind: 'direct' as const,
+      id: d.id,
+      title: d.title,
+      date: d.date,
+    })),
+  ];
+
+  const openSearchPage = (value: string) => {
+    const cleaned = searchTerm(value);
+    if (!cleaned) return;
+    navigate(paths.search(cleaned), { replace: location.pathname.startsWith('/search/') });
+  };
+
+  return (
+    <Autocomplete<Suggestion, false, false, true>
+      freeSolo
+      size="small"
+      options={term ? options : []}
+      filterOptions={(all) => all}
+      groupBy={(option) => groupLabel[option.kind]}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.title)}
+      getOptionKey={(option) =>
+        typeof option === 'string' ? option : `${option.kind}-${option.id}`
+      }
+      loading={isFetching}
+      loadingText="Recherche..."
+      noOptionsText="Aucun résultat"
+      inputValue={text}
+      onInputChange={(_event, value, reason) => {
+        if (reason !== 'reset') setText(value);
+      }}
+      onChange={(_event, value) => {
+        if (typeof value === 'string') openSearchPage(value);
+        else if (value)
+          navigate(value.kind === 'video' ? paths.video(value.id) : paths.direct(value.id));
+      }}
+      renderOption={(props, option) => (
+        <li {...props} key={`${option.kind}-${option.id}`}>
+          <span>
+            {option.title}
+            <br />
+            <small style={{ opacity: 0.7 }}>{formatDate(option.date)}</small>
+          </span>
+        </li>
+      )}
+      sx={{ flex: 1, maxWidth: 480, minWidth: 0 }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          placeholder="Rechercher"
+          aria-label="Rechercher"
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+};

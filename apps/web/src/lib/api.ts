@@ -1,0 +1,140 @@
+/**
+ * The one client every server call goes through (spec section 7): base `/api`, the bearer
+ * header once signed in, bodies unwrapped, every failure logged with `[HTTPERROR]` and
+ * rejected with its status.
+ */
+
+export const API_BASE = '/api';
+
+/** A failed call: `status` is the HTTP status, or 500 when there was no answer to read. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export const errorStatus = (error: unknown): number =>
+  error instanceof ApiError ? error.status : 500;
+
+let bearer: string | null = null;
+let onSessionLost: (() => void) | null = null;
+
+/** Set at sign-in, cleared (null) at sign-out. */
+export const setBearerToken = (token: string | null) => {
+  bearer = token;
+};
+
+export const hasBearerToken = () => bearer !== null;
+
+/**
+ * Called when a request that carried a token answers 401: the server revoked or expired it,
+ * so the session is gone (the session store registers its sign-out here).
+ */
+export const onUnauthorized = (handler: (() => void) | null) => {
+  onSessionLost = handler;
+};
+
+type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  /** A FormData goes as multipart; anything else as JSON. */
+  body?: unknown;
+  credentials?: RequestCredentials;
+  signal?: AbortSignal;
+}
+
+const buildUrl = (path: string, query?: Query) => {
+  const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) params.append(key, String(one));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+const messageOf = (body: unknown, fallback: string) =>
+  typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : fallback;
+
+/** Calls `path` under `/api` and resolves to the answer's body. */
+export const apiRequest = async <T>(path: string, request: ApiRequest = {}): Promise<T> => {
+  const { method = 'GET', query, body, credentials, signal } = request;
+  const url = buildUrl(path, query);
+  const headers = new Headers();
+  const sentToken = bearer;
+  if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body: payload, credentials, signal });
+  } catch (cause) {
+    console.error('[HTTPERROR]', method, url, cause);
+    if (signal?.aborted) throw cause;
+    throw new ApiError(500, 'Le serveur ne répond pas');
+  }
+  const answer = await readBody(response).catch(() => undefined);
+  if (!response.ok) {
+    console.error('[HTTPERROR]', method, url, response.status, answer);
+    // Only a token the server refused ends the session; a visitor's 401 is just "sign in".
+    if (response.status === 401 && sentToken && sentToken === bearer) onSessionLost?.();
+    throw new ApiError(response.status, messageOf(answer, response.statusText));
+  }
+  return answer as T;
+};
+
+export const api = {
+  get: <T>(path: string, request?: Omit<ApiRequest, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, request?: Omit<ApiRequest, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, request?: Omit<ApiRequest, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'PUT', body }),
+  delete: <T>(path: string, request?: Omit<ApiRequest, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'DELETE' }),
+};
+
+/**
+ * Single-entity reads answer the list shape (`GET videos/{id}` gives `{videos:[v], nResults:1}`):
+ * this takes the one entity out, or fails with a 404 when the list is empty.
+ */
+export const getOne = async <K extends string, T>(
+  path: string,
+  key: K,
+  request?: Omit<ApiRequest, 'method' | 'body'>,
+): Promise<T> => {
+  const list = await api.get<Record<K, T[]>>(path, request);
+  const first = list?.[key]?.[0];
+  if (first === undefined) {
+    console.error('[HTTPERROR]', 'GET', path, 404, 'empty list');
+    throw new ApiError(404, 'Introuvable');
+  }
+  return first;
+};

@@ -1,0 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
+import { errorStatus } from './api.ts';
+
+/** Client errors do not get better by asking again; server and network errors may. */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => errorStatus(error) >= 500 && failures < 2,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });

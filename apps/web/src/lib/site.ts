@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SiteSettings } from '@plateau/contract';
+import { api } from './api.ts';
+
+/** What the shell shows while `/api/site` has not answered, or when it failed. */
+export const siteDefaults: SiteSettings = {
+  associationName: 'Plateau',
+  associationText:
+    "Plateau est l'association audiovisuelle de l'école : captations, directs, prêt de matériel et formations pour tous les élèves.",
+  taglines: ["L'audiovisuel de l'école"],
+  bannerVideoUrl: '',
+  contacts: {
+    general: { name: 'Contact', email: '' },
+    presta: { name: 'Prestations', email: '' },
+    prez: { name: 'Présidence', email: '' },
+    matos: { name: 'Matériel', email: '' },
+    rej: { name: 'Nous rejoindre', email: '' },
+    geek: { name: 'Support technique', email: '' },
+  },
+  externalLinks: [],
+  databaseAdminUrl: '',
+  sso: false,
+};
+
+export const siteQuery = {
+  queryKey: ['site'] as const,
+  queryFn: () => api.get<SiteSettings>('site'),
+  staleTime: Infinity,
+  retry: false,
+};
+
+/** The deployment's branding and links, read once; the defaults until (or unless) it answers. */
+export const useSiteSettings = (): SiteSettings => {
+  const { data } = useQuery(siteQuery);
+  return data ?? siteDefaults;
+};

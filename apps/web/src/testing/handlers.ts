@@ -1,0 +1,27 @@
+import { http, HttpResponse } from 'msw';
+import type { SiteSettings } from '@plateau/contract';
+import { siteDefaults } from '../lib/site.ts';
+
+export const testSite: SiteSettings = {
+  ...siteDefaults,
+  associationName: 'Plateau Test',
+  bannerVideoUrl: '/banner.mp4',
+  contacts: {
+    ...siteDefaults.contacts,
+    general: { name: 'Bureau', email: 'bureau@example.org' },
+  },
+  sso: true,
+};
+
+/** What every test gets unless it says otherwise: a quiet, empty site. */
+export const handlers = [
+  http.get('*/api/site', () => HttpResponse.json(testSite)),
+  http.get('*/api/homeDisplay', () => HttpResponse.json({ homeDisplay: 0 })),
+  http.get('*/api/currentLive', () =>
+    HttpResponse.json(
+      { statusCode: 404, error: 'Not Found', message: 'Aucun DT en cours' },
+      { status: 404 },
+    ),
+  ),
+  http.get('*/api/directs', () => HttpResponse.json({ directs: [], nResults: 0 })),
+];

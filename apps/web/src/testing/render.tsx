@@ -1,0 +1,25 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Providers } from '../app/providers.tsx';
+import { routes } from '../app/routes.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+/** Renders the whole app at `path` (and state), as a person would land on it. */
+export const renderApp = (path: string, state?: unknown) => {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      {
+        pathname: path.split('?')[0],
+        search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+        state,
+      },
+    ],
+  });
+  const queryClient = createQueryClient();
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient };
+};
