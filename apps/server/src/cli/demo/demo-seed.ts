@@ -200,7 +200,7 @@ const waitForEncodes = async (
   progress: (line: string) => void,
 ) => {
   const deadline = Date.now() + timeoutMs;
-  let reported = -1;
+  let reported = -Infinity;
   for (;;) {
     const pending = await geek.get<VideoList>('/videos/pending?page_size=100');
     const failed = pending.videos.find((video) => video.encodingError);
@@ -208,7 +208,12 @@ const waitForEncodes = async (
       throw new Error(`l'encodage de « ${failed.title} » a échoué : ${failed.encodingError}`);
     }
     const done = total - pending.nResults;
-    if (done !== reported) {
+    // A line per quarter of the work, not per video.
+    const step = Math.max(1, Math.ceil(total / 4));
+    if (
+      Math.floor(done / step) !== Math.floor(reported / step) ||
+      (done === total && done !== reported)
+    ) {
       progress(`Encodage : ${done}/${total}`);
       reported = done;
     }
