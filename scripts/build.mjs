@@ -1,6 +1,6 @@
 /**
  * Builds what Plateau runs in production: the web app (Vite, into apps/web/dist) and the server,
- * worker and user command (esbuild, into apps/server/dist). Plain Node, no TypeScript loader:
+ * worker, user and demo commands (esbuild, into apps/server/dist). Plain Node, no TypeScript loader:
  * `npm start` uses it before the compiled code exists.
  *
  * `node scripts/build.mjs` builds both; scripts/start.mjs builds only what is missing or stale.
@@ -33,6 +33,7 @@ export const serverEntries = {
   server: 'main.js',
   worker: 'worker-main.js',
   user: 'cli/user.js',
+  demo: 'cli/demo/demo.js',
 };
 
 const serverBuild = {
