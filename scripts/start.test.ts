@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { accepts, freePort, sleep } from './network-test-helpers.ts';
 
 /**
  * `npm start` as an operator runs it: it builds what is missing, serves, and a SIGTERM to npm
@@ -14,16 +14,6 @@ import { afterAll, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plateau-start-'));
 let group: number | undefined;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = async () => {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-};
 
 /** Pids still in the process group npm leads (npm, the server, ffmpeg, a build tool...). */
 const groupMembers = (pgid: number): number[] => {
@@ -36,16 +26,6 @@ const groupMembers = (pgid: number): number[] => {
     return []; // ps exits 1 when the group is empty
   }
 };
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 afterAll(() => {
   // Only if the test failed half-way: never leave a server behind.
