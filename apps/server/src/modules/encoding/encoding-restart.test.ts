@@ -129,7 +129,11 @@ describe('npm run worker', () => {
         timeout: 30_000,
         interval: 50,
       });
-      expect(await processGroup(first.child.pid!)).toEqual([]);
+      // The watchdog exits just after its kill lands: the group empties a moment later.
+      await vi.waitFor(async () => expect(await processGroup(first.child.pid!)).toEqual([]), {
+        timeout: 5_000,
+        interval: 50,
+      });
       // Stopped, not left to finish: the killed attempt's renditions never got their index.
       const tempDir = path.dirname(await ctx.storage.tempPath());
       const killedAttempt = (await readdir(tempDir)).filter(
