@@ -27,8 +27,8 @@ export const Video = Type.Object({
   encodingProgress: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** Members only: why the last encode failed. */
   encodingError: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** Members only: rungs written by the last encode. */
-  rungs: Type.Optional(Type.Array(Type.Integer())),
+  /** Encoded resolutions on disk (1080, 720, 480, 240); the raw upload (0) is for members only. */
+  rungs: Type.Array(Type.Integer()),
 });
 export type Video = Static<typeof Video>;
 

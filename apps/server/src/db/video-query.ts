@@ -55,12 +55,13 @@ export const toVideo = (row: VideoRow, viewer: Viewer): Video => {
     directId: row.directId ?? -1,
     tagIds: row.tagIds.map(Number),
     authorId: row.authorId ?? -1,
+    // Every viewer who may see the video may stream each rung: the player offers exactly these.
+    rungs: row.rungs.map(Number),
   };
   // Encoding state is for the members who run the pending queue.
   if (isMember(viewer)) {
     video.encodingProgress = row.encodingProgress;
     video.encodingError = row.encodingError;
-    video.rungs = row.rungs;
   }
   return video;
 };
