@@ -84,6 +84,23 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The contract's index holds every TypeBox schema: one value imported from it puts them
+      // all, and @sinclair/typebox, in the web app's entry chunk (bench/README.md "Web").
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@plateau/contract',
+              allowTypeImports: true,
+              message:
+                "The web app imports only types from '@plateau/contract'; values come from '@plateau/contract/constants'.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],

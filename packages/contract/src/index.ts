@@ -1,4 +1,4 @@
-export * from './enums.ts';
+export * from './constants.ts';
 export * from './common.ts';
 export * from './text.ts';
 export * from './video.ts';

@@ -7,9 +7,7 @@ export const ContactEntry = Type.Object({
 });
 export type ContactEntry = Static<typeof ContactEntry>;
 
-/** The keys of the contact directory, in the order the footer and /contact list them. */
-export const contactKeys = ['general', 'presta', 'prez', 'matos', 'rej', 'geek'] as const;
-export type ContactKey = (typeof contactKeys)[number];
+// The directory's keys (`contactKeys`) live in the schema-free site-keys.ts (see constants.ts).
 
 /** A link to one of the association's internal tools (side menu, ESPACE MEMBRE). */
 export const ExternalLink = Type.Object({

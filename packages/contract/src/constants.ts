@@ -1,0 +1,7 @@
+/**
+ * `@plateau/contract/constants`: the contract's plain values (enums, directory keys), free of
+ * TypeBox schemas, so the web app can import them without shipping every schema and
+ * `@sinclair/typebox` in its entry chunk. The index re-exports all of it for the server.
+ */
+export * from './enums.ts';
+export * from './site-keys.ts';
