@@ -1,0 +1,159 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Video } from '@plateau/contract';
+import { Processing } from '@plateau/contract/constants';
+import { useDownloads } from '../../features/downloads/use-downloads.ts';
+import { VideoPlayer } from '../../features/player/components/video-player.tsx';
+import {
+  isPlaylistCode,
+  libraryQuery,
+  playlistQuery,
+  playlistVideosQuery,
+} from '../../features/playlists/api/playlists-queries.ts';
+import { useTags } from '../../features/tags/api/tags-queries.ts';
+import { useRecordView } from '../../features/watch/api/watch-mutations.ts';
+import { parseAt, parseVideoId } from '../../features/watch/api/watch-params.ts';
+import { useWatchedVideo } from '../../features/watch/api/watch-queries.ts';
+import { AddToPlaylist } from '../../features/watch/components/add-to-playlist.tsx';
+import { PlaylistPanel } from '../../features/watch/components/playlist-panel.tsx';
+import { wantsAutoPlay } from '../../features/watch/components/playlist-play.ts';
+import { RelatedVideos } from '../../features/watch/components/related-videos.tsx';
+import { usePlaylistPlay } from '../../features/watch/components/use-playlist-play.ts';
+import { useVideoLoadError } from '../../features/watch/components/use-video-load-error.ts';
+import {
+  VideoDetails,
+  VideoDetailsSkeleton,
+} from '../../features/watch/components/video-details.tsx';
+import { VideoTags } from '../../features/watch/components/video-tags.tsx';
+import { isMember } from '../../lib/privacy.ts';
+import { useSession } from '../../lib/session.ts';
+
+/** Beside the player from this width; under it (playlist first) on tablets and phones. */
+const WIDE_QUERY = '(min-width: 1100px)';
+const WIDE = `@media ${WIDE_QUERY}`;
+
+/**
+ * `/video?v={id}&pl={code}&at={seconds}` (spec section 2). The video's own query comes first
+ * and the player starts from it; every other list (like, tags, random, same direct, the
+ * viewer's playlists) waits for it, so none of them competes with the first frame.
+ */
+export const VideoPage = () => {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const session = useSession();
+  const id = parseVideoId(params.get('v'));
+  const startAt = parseAt(params.get('at'));
+  const rawCode = params.get('pl');
+  const code = isPlaylistCode(rawCode) ? rawCode : null;
+
+  const video = useWatchedVideo(id);
+  useVideoLoadError(video.error);
+  const ready = video.isSuccess;
+
+  // The playlist is only a side panel: it loads beside the player, not before it.
+  const playlist = useQuery({
+    ...playlistQuery(session.userId, code ?? ''),
+    enabled: ready && code !== null,
+  });
+  const playlistVideos = useQuery({
+    ...playlistVideosQuery(session.userId, code ?? ''),
+    enabled: ready && code !== null,
+  });
+  const play = usePlaylistPlay({
+    code,
+    failed: playlist.isError || playlistVideos.isError,
+    videos: playlistVideos.data,
+    currentId: id,
+  });
+  const downloads = useDownloads();
+  const views = useRecordView(id ?? 0, ready);
+  // One panel, placed by the width: beside the player, or right under it.
+  const wide = useMediaQuery(WIDE_QUERY, { noSsr: true });
+
+  const panel = code !== null && video.data && (
+    <PlaylistPanel
+      code={code}
+      playlist={playlist.data}
+      videos={playlistVideos.data}
+      currentId={video.data.id}
+      repeat={play.repeat}
+      onRepeatChange={play.setRepeat}
+      onClose={play.leave}
+    />
+  );
+
+  return (
+    <Box
+      sx={{
+        maxWidth: 1600,
+        mx: 'auto',
+        px: { xs: 0, sm: 3 },
+        py: { xs: 0, sm: 3 },
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        [WIDE]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(320px, 400px)' },
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ bgcolor: '#000', borderRadius: { xs: 0, sm: 2 }, overflow: 'hidden' }}>
+          {video.data ? (
+            <VideoPlayer
+              key={video.data.id}
+              video={video.data}
+              token={session.token}
+              startAt={startAt}
+              autoPlay={wantsAutoPlay(location.state)}
+              isMember={isMember(session.role)}
+              onEnded={play.onEnded}
+              onDownload={() => video.data && downloads.start(video.data)}
+            />
+          ) : (
+            <Box role="status" aria-label="Chargement de la vidéo" sx={{ aspectRatio: '16 / 9' }} />
+          )}
+        </Box>
+        <Box sx={{ px: { xs: 2, sm: 0 } }}>
+          {panel && !wide && <Box sx={{ mt: 2 }}>{panel}</Box>}
+          {video.data ? (
+            <WatchDetails video={video.data} views={views} />
+          ) : (
+            <VideoDetailsSkeleton />
+          )}
+        </Box>
+      </Box>
+      <Box component="aside" aria-label="Autres vidéos" sx={{ minWidth: 0, px: { xs: 2, sm: 0 } }}>
+        {panel && wide && <Box sx={{ mb: 3 }}>{panel}</Box>}
+        {video.data && (
+          <RelatedVideos
+            videoId={video.data.id}
+            directId={video.data.directId}
+            enabled={ready}
+            compact={wide}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+};
+
+/** The details under the player, with the tags and the members' playlist menu composed in. */
+const WatchDetails = ({ video, views }: { video: Video; views: number | null }) => {
+  const session = useSession();
+  const member = isMember(session.role);
+  const tags = useTags(video.tagIds.length > 0);
+  const canAdd = member && video.processing === Processing.Published;
+  const library = useQuery({ ...libraryQuery(session.userId), enabled: canAdd });
+  const own = library.data?.filter((playlist) => playlist.authorId === session.userId);
+  return (
+    <VideoDetails
+      video={video}
+      views={views}
+      tags={tags.data && <VideoTags tagIds={video.tagIds} tags={tags.data} />}
+      addToPlaylist={
+        canAdd && <AddToPlaylist videoId={video.id} playlists={own} status={library.status} />
+      }
+    />
+  );
+};

@@ -1,0 +1,151 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { formatTime } from '../media-url.ts';
+import type { MediaState } from '../use-media-state.ts';
+import { RangeBar } from './range-bar.tsx';
+import { ResolutionMenu } from './resolution-menu.tsx';
+
+interface PlayerControlsProps {
+  state: MediaState;
+  shown: boolean;
+  fullscreen: boolean;
+  offered: number[];
+  rung: number;
+  container: HTMLElement | null;
+  onTogglePlay: () => void;
+  onSeek: (time: number) => void;
+  onToggleMute: () => void;
+  onVolume: (volume: number) => void;
+  onToggleFullscreen: () => void;
+  onSelectRung: (rung: number) => void;
+  onMenuOpenChange: (open: boolean) => void;
+  /** The context menu's items, for keyboards and for people who never right-click. */
+  onOpenMenu: (position: { left: number; top: number }) => void;
+}
+
+/** The bar over the bottom of the video: seek, play, volume, time, quality, fullscreen. */
+export const PlayerControls = ({
+  state,
+  shown,
+  fullscreen,
+  offered,
+  rung,
+  container,
+  onTogglePlay,
+  onSeek,
+  onToggleMute,
+  onVolume,
+  onToggleFullscreen,
+  onSelectRung,
+  onMenuOpenChange,
+  onOpenMenu,
+}: PlayerControlsProps) => {
+  const silent = state.muted || state.volume === 0;
+  return (
+    <Box
+      data-testid="player-controls"
+      data-shown={shown}
+      // A mouse click leaves no focus on the buttons, so space still plays or pauses after it
+      // (keyboard users tab to them as usual; the sliders keep focus for their drag).
+      onMouseDown={(event) => {
+        if (!(event.target instanceof HTMLInputElement)) event.preventDefault();
+      }}
+      sx={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        px: { xs: 1, sm: 1.5 },
+        pt: { xs: 2, sm: 4 },
+        color: '#fff',
+        // The gradient is décor: taps on it reach the video (play, pause, long press).
+        pointerEvents: 'none',
+        '& > *': { pointerEvents: 'auto' },
+        background: 'linear-gradient(to top, rgba(0,0,0,0.75), rgba(0,0,0,0))',
+        opacity: shown ? 1 : 0,
+        visibility: shown ? 'visible' : 'hidden',
+        transition: shown ? 'opacity 150ms' : 'opacity 300ms, visibility 0s 300ms',
+        // Focus inside brings the bar back (keyboard users never lose it).
+        '&:focus-within': { opacity: 1, visibility: 'visible', transition: 'none' },
+      }}
+    >
+      <RangeBar
+        label="Position de lecture"
+        value={state.currentTime}
+        max={state.duration}
+        buffered={state.bufferedEnd}
+        valueText={`${formatTime(state.currentTime)} sur ${formatTime(state.duration)}`}
+        onChange={onSeek}
+        keyStep={5}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, pb: 0.5 }}>
+        <IconButton
+          color="inherit"
+          onClick={onTogglePlay}
+          aria-label={state.paused ? 'Lecture' : 'Pause'}
+        >
+          {state.paused ? <PlayArrowIcon /> : <PauseIcon />}
+        </IconButton>
+        <IconButton
+          color="inherit"
+          onClick={onToggleMute}
+          aria-label={state.muted ? 'Activer le son' : 'Couper le son'}
+        >
+          {silent ? <VolumeOffIcon /> : <VolumeUpIcon />}
+        </IconButton>
+        <RangeBar
+          label="Volume"
+          value={state.muted ? 0 : state.volume}
+          max={1}
+          valueText={`${Math.round((state.muted ? 0 : state.volume) * 100)} %`}
+          onChange={onVolume}
+          keyStep={0.1}
+          // Phones have volume keys; the bar would crowd the row.
+          sx={{ width: 80, mx: 1, display: { xs: 'none', sm: 'flex' } }}
+        />
+        <Typography
+          variant="body2"
+          sx={{ ml: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+        >
+          {formatTime(state.currentTime)} / {formatTime(state.duration)}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        {offered.length > 0 && (
+          <ResolutionMenu
+            offered={offered}
+            current={rung}
+            onSelect={onSelectRung}
+            container={container}
+            onOpenChange={onMenuOpenChange}
+          />
+        )}
+        <IconButton
+          color="inherit"
+          aria-label="Plus d'options"
+          aria-haspopup="menu"
+          onClick={(event) => {
+            const box = event.currentTarget.getBoundingClientRect();
+            onOpenMenu({ left: box.left, top: box.top });
+          }}
+        >
+          <MoreVertIcon />
+        </IconButton>
+        <IconButton
+          color="inherit"
+          onClick={onToggleFullscreen}
+          aria-label={fullscreen ? 'Quitter le plein écran' : 'Plein écran'}
+        >
+          {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+        </IconButton>
+      </Box>
+    </Box>
+  );
+};

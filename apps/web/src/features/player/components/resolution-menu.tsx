@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import CheckIcon from '@mui/icons-material/Check';
+import { rungLabel } from '../rungs.ts';
+
+interface ResolutionMenuProps {
+  offered: number[];
+  current: number;
+  onSelect: (rung: number) => void;
+  /** Where the menu renders: inside the player, so it shows in fullscreen too. */
+  container: HTMLElement | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The resolution selector: the rungs this video has, the current one checked. */
+export const ResolutionMenu = ({
+  offered,
+  current,
+  onSelect,
+  container,
+  onOpenChange,
+}: ResolutionMenuProps) => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => {
+    setAnchor(null);
+    onOpenChange(false);
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        color="inherit"
+        aria-label={`Qualité : ${rungLabel(current)}`}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          onOpenChange(true);
+        }}
+        sx={{ minWidth: 0, px: 1, fontWeight: 700 }}
+      >
+        {rungLabel(current)}
+      </Button>
+      <Menu
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={close}
+        container={container}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-label': 'Qualité' } }}
+      >
+        {offered.map((rung) => (
+          <MenuItem
+            key={rung}
+            selected={rung === current}
+            onClick={() => {
+              close();
+              if (rung !== current) onSelect(rung);
+            }}
+          >
+            <ListItemIcon>{rung === current && <CheckIcon fontSize="small" />}</ListItemIcon>
+            <ListItemText>{rungLabel(rung)}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+};

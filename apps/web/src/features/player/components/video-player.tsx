@@ -1,0 +1,240 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import type { Video } from '@plateau/contract';
+import { mediaImageQuery, mediaPaths } from '../../../lib/media-image.ts';
+import { contextMenuRules } from '../context-menu-rules.ts';
+import { applyKeyAction, keyAction } from '../keyboard.ts';
+import { mediaUrl } from '../media-url.ts';
+import { applyResume, captureResume, playSafely, type Resume } from '../resume.ts';
+import { chooseRungs } from '../rungs.ts';
+import { useFullscreen } from '../use-fullscreen.ts';
+import { useIdle } from '../use-idle.ts';
+import { useMediaState } from '../use-media-state.ts';
+import { usePlayerMenuActions } from '../use-player-menu-actions.ts';
+import { useSurfaceGestures, type MenuPosition } from '../use-surface-gestures.ts';
+import { PlayerContextMenu } from './player-context-menu.tsx';
+import { PlayerControls } from './player-controls.tsx';
+
+export interface VideoPlayerProps {
+  video: Video;
+  /** The viewer's token, for the media URL's `?token=` (spec section 7, "Media"). */
+  token: string | null;
+  /** Whole second to start at (`at`); already validated by the page. */
+  startAt?: number;
+  autoPlay?: boolean;
+  /** Members: the frame-download item of the context menu. */
+  isMember: boolean;
+  /** The video ended (the playlist panel starts the next one). */
+  onEnded?: () => void;
+  /** The context menu's download item. */
+  onDownload?: () => void;
+}
+
+/** Our own controls over a plain `<video>` (issue 8: no player library). */
+export const VideoPlayer = (props: VideoPlayerProps) => (
+  // Another video is a fresh player: its rung, position, loop and menus start over.
+  <PlayerBody key={props.video.id} {...props} />
+);
+
+const PlayerBody = ({
+  video,
+  token,
+  startAt,
+  autoPlay,
+  isMember,
+  onEnded,
+  onDownload,
+}: VideoPlayerProps) => {
+  const root = useRef<HTMLDivElement>(null);
+  const media = useRef<HTMLVideoElement>(null);
+  // The menus render inside the player so they still show in fullscreen.
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const { offered, initial } = useMemo(() => chooseRungs(video), [video]);
+  const [rung, setRung] = useState(initial);
+  // Where to be once the source knows its length: `at` first, then each resolution switch.
+  const pending = useRef<Resume | null>(startAt ? { time: startAt, playing: false } : null);
+  const state = useMediaState(media);
+  const [loop, setLoop] = useState(false);
+  const [framed, setFramed] = useState(false);
+  const [qualityOpen, setQualityOpen] = useState(false);
+  const [menuAt, setMenuAt] = useState<MenuPosition | null>(null);
+  const { shown, wake } = useIdle(!state.paused && !qualityOpen && menuAt === null);
+  const fullscreen = useFullscreen(root, media);
+  const { data: poster } = useQuery(mediaImageQuery(mediaPaths.thumbnail(video.id), token));
+  const menuActions = usePlayerMenuActions(video.id, media);
+
+  const togglePlay = useCallback(() => {
+    const element = media.current;
+    if (!element) return;
+    if (element.paused) void playSafely(element);
+    else element.pause();
+  }, []);
+
+  useEffect(() => {
+    const element = media.current;
+    if (!autoPlay || !element) return;
+    Promise.resolve()
+      .then(() => element.play())
+      .catch((cause: unknown) => {
+        // Browsers refuse sound before the person has touched the site: start muted instead.
+        if (cause instanceof DOMException && cause.name === 'NotAllowedError') {
+          element.muted = true;
+          void playSafely(element);
+        }
+      });
+  }, [autoPlay]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const element = media.current;
+      if (!element || event.defaultPrevented) return;
+      const action = keyAction(event);
+      if (!action) return;
+      event.preventDefault();
+      applyKeyAction(action, element, fullscreen.toggle);
+      wake();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [fullscreen.toggle, wake]);
+
+  const gestures = useSurfaceGestures({
+    controlsShown: shown,
+    wake,
+    togglePlay,
+    toggleFullscreen: fullscreen.toggle,
+    openMenu: setMenuAt,
+  });
+
+  const rules = contextMenuRules({
+    processing: video.processing,
+    paused: state.paused,
+    isMember,
+    canDownload: onDownload !== undefined,
+  });
+
+  return (
+    <Box
+      ref={(element: HTMLDivElement | null) => {
+        root.current = element;
+        setContainer(element);
+      }}
+      onPointerMove={wake}
+      sx={{
+        position: 'relative',
+        width: '100%',
+        aspectRatio: '16 / 9',
+        bgcolor: '#000',
+        overflow: 'hidden',
+        cursor: shown ? 'auto' : 'none',
+        '&:fullscreen': { aspectRatio: 'auto', height: '100%' },
+      }}
+    >
+      <Box
+        component="video"
+        ref={media}
+        // Set at first render: the chosen rung starts loading before the page's other lists.
+        src={mediaUrl(video.id, rung, token)}
+        // The thumbnail only until the first frame is there: a late poster must not cover it.
+        poster={framed ? undefined : (poster ?? undefined)}
+        // Measured in Chromium on loopback (40 s 1080p): metadata shows the first frame in
+        // ~65 ms after ~0.3-1 MB; auto takes 120-300 ms and pulls 11-12 MB first.
+        preload="metadata"
+        playsInline
+        loop={loop}
+        aria-label={video.title}
+        onLoadedMetadata={() => {
+          const resume = pending.current;
+          pending.current = null;
+          if (resume && media.current) applyResume(media.current, resume);
+        }}
+        onLoadedData={() => setFramed(true)}
+        onEnded={onEnded}
+        {...gestures}
+        sx={{
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          objectFit: 'contain',
+          userSelect: 'none',
+          WebkitTouchCallout: 'none',
+        }}
+      />
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          display: 'grid',
+          placeItems: 'center',
+          pointerEvents: 'none',
+          color: '#fff',
+        }}
+      >
+        {state.waiting && !state.paused ? (
+          <CircularProgress color="inherit" size={48} />
+        ) : (
+          state.paused && (
+            <Box
+              sx={{
+                display: 'grid',
+                placeItems: 'center',
+                width: { xs: 56, sm: 72 },
+                height: { xs: 56, sm: 72 },
+                borderRadius: '50%',
+                bgcolor: 'rgba(0,0,0,0.55)',
+              }}
+            >
+              <PlayArrowIcon sx={{ fontSize: { xs: 36, sm: 48 } }} />
+            </Box>
+          )
+        )}
+      </Box>
+      <PlayerControls
+        state={state}
+        shown={shown}
+        fullscreen={fullscreen.active}
+        offered={offered}
+        rung={rung}
+        container={container}
+        onTogglePlay={togglePlay}
+        onSeek={(time) => {
+          if (media.current) media.current.currentTime = time;
+        }}
+        onToggleMute={() => {
+          const element = media.current;
+          if (!element) return;
+          element.muted = !element.muted;
+          if (!element.muted && element.volume === 0) element.volume = 0.5;
+        }}
+        onVolume={(volume) => {
+          if (!media.current) return;
+          media.current.volume = volume;
+          media.current.muted = volume === 0;
+        }}
+        onToggleFullscreen={fullscreen.toggle}
+        onSelectRung={(next) => {
+          if (media.current) pending.current = captureResume(media.current);
+          setRung(next);
+        }}
+        onMenuOpenChange={setQualityOpen}
+        onOpenMenu={setMenuAt}
+      />
+      <PlayerContextMenu
+        position={menuAt}
+        onClose={() => setMenuAt(null)}
+        rules={rules}
+        loop={loop}
+        container={container}
+        actions={{
+          ...menuActions,
+          toggleLoop: () => setLoop((on) => !on),
+          download: () => onDownload?.(),
+        }}
+      />
+    </Box>
+  );
+};

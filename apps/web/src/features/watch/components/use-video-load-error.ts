@@ -1,0 +1,9 @@
+import { useLoadError } from '../../../lib/use-load-error.ts';
+
+const messages = {
+  notAccessible: "Cette video n'est pas accessible",
+  failed: "Une erreur s'est produite",
+};
+
+/** Spec section 8, "Loading", for a video. */
+export const useVideoLoadError = (error: unknown) => useLoadError(error, messages);
