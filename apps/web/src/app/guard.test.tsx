@@ -15,9 +15,7 @@ describe('route guard', () => {
   it('lets a signed-in user in', async () => {
     signIn(makeToken({ role: 'user' }));
     const { router } = renderApp('/history');
-    expect(
-      await screen.findByText('Cette page est en cours de construction...'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mon historique' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/history');
   });
 
@@ -25,9 +23,7 @@ describe('route guard', () => {
     signIn(makeToken({ role: 'plateau' }));
     const { router } = renderApp('/settings?tab=1');
     // Already signed in: /login sends the person home.
-    expect(
-      await screen.findByText('Cette page est en cours de construction...'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Bienvenue/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 

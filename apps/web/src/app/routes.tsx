@@ -3,9 +3,14 @@ import type { Role } from '@plateau/contract';
 import { Loader } from '../components/loader.tsx';
 import { Guard } from './guard.tsx';
 import { MainLayout } from './layout/main-layout.tsx';
+import { legacyDirectLoader, legacyVideoLoader } from './routes/legacy-redirects.ts';
 
 const underConstruction = async () => ({
   Component: (await import('./routes/under-construction.tsx')).UnderConstruction,
+});
+
+const notFound = async () => ({
+  Component: (await import('./routes/not-found.tsx')).NotFound,
 });
 
 /** Pages still to be built: each path answers the shared under-construction page. */
@@ -27,39 +32,88 @@ export const routes: RouteObject[] = [
       {
         Component: MainLayout,
         children: [
-          { index: true, lazy: underConstruction },
-          ...pending(
-            'contact',
-            'portfolio',
-            'videos',
-            'search/:search',
-            'video',
-            'video/:videoId',
-            'direct',
-            'direct/:directId',
-            'directs',
-          ),
+          { index: true, lazy: () => import('./routes/home.tsx') },
+          { path: 'contact', lazy: () => import('./routes/contact.tsx') },
+          { path: 'portfolio', lazy: () => import('./routes/portfolio.tsx') },
+          // The hidden route (spec "Other"): linked from nowhere, its path is the secret.
+          { path: 'coulisses-a7f3', lazy: () => import('./routes/secret.tsx') },
+          {
+            path: 'video',
+            lazy: async () => ({ Component: (await import('./routes/video.tsx')).VideoPage }),
+          },
+          {
+            path: 'videos',
+            lazy: async () => ({ Component: (await import('./routes/videos.tsx')).VideosPage }),
+          },
+          {
+            path: 'search/:search',
+            lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchPage }),
+          },
+          { path: 'video/:videoId', loader: legacyVideoLoader, lazy: notFound },
+          {
+            path: 'direct',
+            lazy: async () => ({ Component: (await import('./routes/direct.tsx')).DirectPage }),
+          },
+          { path: 'direct/:directId', loader: legacyDirectLoader, lazy: notFound },
+          {
+            path: 'directs',
+            lazy: async () => ({ Component: (await import('./routes/directs.tsx')).DirectsPage }),
+          },
           guarded(
             [],
-            pending(
-              'history',
-              'liked',
-              'mostLiked',
-              'mostViewed',
-              'dt',
-              'playlists',
-              'featured',
-              'playlist',
-              'addPlaylist',
-              'editPlaylist/:playlistCode',
-            ),
+            [
+              {
+                path: 'history',
+                lazy: async () => ({
+                  Component: (await import('./routes/history.tsx')).HistoryPage,
+                }),
+              },
+              {
+                path: 'liked',
+                lazy: async () => ({ Component: (await import('./routes/liked.tsx')).LikedPage }),
+              },
+              {
+                path: 'mostLiked',
+                lazy: async () => ({
+                  Component: (await import('./routes/most-liked.tsx')).MostLikedPage,
+                }),
+              },
+              {
+                path: 'mostViewed',
+                lazy: async () => ({
+                  Component: (await import('./routes/most-viewed.tsx')).MostViewedPage,
+                }),
+              },
+              {
+                path: 'dt',
+                lazy: async () => ({
+                  Component: (await import('./routes/current-live.tsx')).CurrentLivePage,
+                }),
+              },
+              {
+                path: 'playlists',
+                lazy: async () => ({
+                  Component: (await import('./routes/playlists.tsx')).PlaylistsPage,
+                }),
+              },
+              {
+                path: 'featured',
+                lazy: async () => ({
+                  Component: (await import('./routes/featured.tsx')).FeaturedPage,
+                }),
+              },
+              {
+                path: 'playlist',
+                lazy: async () => ({
+                  Component: (await import('./routes/playlist.tsx')).PlaylistPage,
+                }),
+              },
+              ...pending('addPlaylist', 'editPlaylist/:playlistCode'),
+            ],
           ),
           guarded(['plateau', 'geek'], pending('addVideo', 'editVideo/:videoId', 'pending')),
           guarded(['geek'], pending('addDirect', 'editDirect/:directId', 'settings')),
-          {
-            path: '*',
-            lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFound }),
-          },
+          { path: '*', lazy: notFound },
         ],
       },
     ],

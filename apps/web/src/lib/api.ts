@@ -110,6 +110,55 @@ export const apiRequest = async <T>(path: string, request: ApiRequest = {}): Pro
   return answer as T;
 };
 
+/**
+ * A protected image (thumbnail, poster) as a Blob; null when the answer is not 200 (the caller
+ * shows its placeholder). Goes through the browser's HTTP cache: the server answers with an
+ * ETag, so a second look costs a 304.
+ */
+export const fetchMediaBlob = async (path: string, signal?: AbortSignal): Promise<Blob | null> => {
+  const url = buildUrl(path);
+  const headers = new Headers();
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  try {
+    const response = await fetch(url, { headers, signal });
+    if (response.status === 200) return await response.blob();
+    // A missing poster is normal (404 means none); anything else is worth a log line.
+    if (response.status !== 404) console.error('[HTTPERROR]', 'GET', url, response.status);
+    return null;
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    console.error('[HTTPERROR]', 'GET', url, cause);
+    return null;
+  }
+};
+
+/** The full URL of `path` under `/api` (for links the browser follows itself, e.g. `?token=`). */
+export const apiUrl = (path: string, query?: Query) => buildUrl(path, query);
+
+/**
+ * A GET whose body the caller reads itself (a download streamed to disk): the bearer header is
+ * sent; a failure is logged with `[HTTPERROR]` and rejected as an `ApiError`, like every call.
+ */
+export const apiFetch = async (path: string, signal?: AbortSignal): Promise<Response> => {
+  const url = buildUrl(path);
+  const headers = new Headers();
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    console.error('[HTTPERROR]', 'GET', url, cause);
+    throw new ApiError(500, 'Le serveur ne répond pas');
+  }
+  if (!response.ok) {
+    const answer = await readBody(response).catch(() => undefined);
+    console.error('[HTTPERROR]', 'GET', url, response.status, answer);
+    throw new ApiError(response.status, messageOf(answer, response.statusText));
+  }
+  return response;
+};
+
 export const api = {
   get: <T>(path: string, request?: Omit<ApiRequest, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...request, method: 'GET' }),

@@ -18,6 +18,8 @@ export const paths = {
   playlists: () => '/playlists',
   featured: () => '/featured',
   playlist: (code: string) => `/playlist?pl=${encodeURIComponent(code)}`,
+  /** A video watched inside a playlist (its side panel and autoplay). */
+  playlistVideo: (id: number, code: string) => `/video?v=${id}&pl=${encodeURIComponent(code)}`,
   addPlaylist: () => '/addPlaylist',
   editPlaylist: (code: string) => `/editPlaylist/${encodeURIComponent(code)}`,
   addVideo: () => '/addVideo',

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './api.ts';
+import { revokeImagesOnEviction } from './media-image.ts';
 
 /** Client errors do not get better by asking again; server and network errors may. */
-export const createQueryClient = () =>
-  new QueryClient({
+export const createQueryClient = () => {
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         retry: (failures, error) => errorStatus(error) >= 500 && failures < 2,
@@ -11,3 +12,6 @@ export const createQueryClient = () =>
       },
     },
   });
+  revokeImagesOnEviction(client);
+  return client;
+};

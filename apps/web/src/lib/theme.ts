@@ -41,7 +41,9 @@ const makeTheme = (paletteMode: ThemeMode): Theme =>
   createTheme({
     palette: {
       mode: paletteMode,
-      primary: { main: paletteMode === 'dark' ? '#4fc3f7' : '#0277bd' },
+      // WCAG AA (4.5:1) for text on coloured fills: filled alerts, contained buttons, chips.
+      contrastThreshold: 4.5,
+      primary: { main: paletteMode === 'dark' ? '#4fc3f7' : '#0268a6' },
       secondary: { main: '#ff7043' },
       ...(paletteMode === 'dark'
         ? { background: { default: '#101418', paper: '#171c22' } }

@@ -24,4 +24,11 @@ export const handlers = [
     ),
   ),
   http.get('*/api/directs', () => HttpResponse.json({ directs: [], nResults: 0 })),
+  ...['', '/history', '/liked', '/mostLiked', '/mostViewed', '/trending', '/search/:term'].map(
+    (list) => http.get(`*/api/videos${list}`, () => HttpResponse.json({ videos: [], nResults: 0 })),
+  ),
+  http.get('*/api/tags', () => HttpResponse.json([])),
+  http.get('*/api/media/thumbnail/:id', () => new HttpResponse(null, { status: 404 })),
+  // The signed-in home's blocks: nothing featured, nothing trending, no videos.
+  http.get('*/api/directs/currentDirect', () => HttpResponse.json({ directs: [], nResults: 0 })),
 ];

@@ -5,6 +5,11 @@ import { restoreSession } from '../lib/session.ts';
 import { restoreThemeMode } from '../lib/theme.ts';
 import { server } from './server.ts';
 
+// jsdom has no object URLs; protected images need them (the URL itself is never loaded).
+let objectUrls = 0;
+URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
+URL.revokeObjectURL ??= () => {};
+
 // Lazy pages load MUI on first use: slow under jsdom on a shared machine, never a timed rule.
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -1,4 +1,4 @@
-import { contactKeys } from '@plateau/contract';
+import { contactKeys } from '@plateau/contract/constants';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -10,11 +9,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { paths } from '../../lib/paths.ts';
 import { signOut, useSession } from '../../lib/session.ts';
 import { useSiteSettings } from '../../lib/site.ts';
-
-// Signed-in only, and Autocomplete is heavy: the landing page does not load it.
-const HeaderSearch = lazy(async () => ({
-  default: (await import('../../features/search/components/header-search.tsx')).HeaderSearch,
-}));
+import { LazyHeaderSearch } from '../../features/search/components/lazy-header-search.tsx';
 
 /** Menu button, site name, search box (signed in), sign-in or sign-out. */
 export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
@@ -43,11 +38,8 @@ export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
           {site.associationName}
         </Typography>
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center' }}>
-          {session.isAuth && (
-            <Suspense fallback={null}>
-              <HeaderSearch />
-            </Suspense>
-          )}
+          {/* Signed in only; the heavy suggestions box loads on first use. */}
+          {session.isAuth && <LazyHeaderSearch />}
         </Box>
         {session.isAuth ? (
           <Button

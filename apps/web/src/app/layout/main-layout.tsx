@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Loader } from '../../components/loader.tsx';
+import { DownloadPanel } from '../../features/downloads/components/download-panel.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -36,6 +37,10 @@ export const MainLayout = () => {
         </Suspense>
       </Box>
       <Footer />
+      {/* Once, here: downloads carry on and stay listed while the person browses. */}
+      <DownloadPanel />
+      {/* A link opens its page at the top; back and forward return where the person was. */}
+      <ScrollRestoration />
     </Box>
   );
 };

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { HomeDisplay } from '@plateau/contract';
+import { HomeDisplay } from '@plateau/contract/constants';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ const video = (id: number, title: string) => ({
 describe('header search', () => {
   it('is there for signed-in people only', async () => {
     renderApp('/');
-    await screen.findByRole('link', { name: 'Connexion' });
+    await within(await screen.findByRole('banner')).findByRole('link', { name: 'Connexion' });
     expect(screen.queryByPlaceholderText('Rechercher')).toBeNull();
   });
 
@@ -68,5 +68,26 @@ describe('header search', () => {
     await user.type(await screen.findByPlaceholderText('Rechercher'), 'bal{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search/bal'));
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows a light field first, which becomes the suggestions box on focus with the typed text', async () => {
+    server.use(
+      http.get('*/api/videos/search/:term', () =>
+        HttpResponse.json({ videos: [video(9, 'Bal des promos')], nResults: 1 }),
+      ),
+      http.get('*/api/directs/search/:term', () => HttpResponse.json({ directs: [], nResults: 0 })),
+    );
+    signIn(makeToken());
+    renderApp('/');
+    const user = userEvent.setup();
+    const light = await screen.findByPlaceholderText('Rechercher');
+    // Before anyone reaches for it, it is a plain text field: no suggestions box yet.
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await user.type(light, 'bal');
+    const box = await screen.findByRole('combobox');
+    expect(box).toHaveAttribute('placeholder', 'Rechercher');
+    expect(box).toHaveValue('bal');
+    expect(box).toHaveFocus();
+    expect(await screen.findByText('Bal des promos')).toBeInTheDocument();
   });
 });

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
+import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { formatDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
 import { headerSearchQuery, searchTerm } from '../api/search-queries.ts';
+import { useOpenSearchPage } from '../use-open-search-page.ts';
 
 const DEBOUNCE_MS = 300;
 
@@ -20,12 +22,21 @@ interface Suggestion {
 
 const groupLabel = { video: 'Vidéos', direct: 'DT' } as const;
 
-/** The header search box: suggestions as you type, Enter opens the search page. */
-export const HeaderSearch = () => {
+/**
+ * The header search box: suggestions as you type, Enter opens the search page. Loaded on first
+ * use by LazyHeaderSearch, which hands over what was typed meanwhile (`initialText`).
+ */
+export const HeaderSearch = ({
+  initialText = '',
+  autoFocus = false,
+}: {
+  initialText?: string;
+  autoFocus?: boolean;
+}) => {
   const navigate = useNavigate();
-  const location = useLocation();
-  const [text, setText] = useState('');
-  const [term, setTerm] = useState('');
+  const openSearchPage = useOpenSearchPage();
+  const [text, setText] = useState(initialText);
+  const [term, setTerm] = useState(() => searchTerm(initialText));
   useEffect(() => {
     const timer = setTimeout(() => setTerm(searchTerm(text)), DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -47,16 +58,12 @@ export const HeaderSearch = () => {
     })),
   ];
 
-  const openSearchPage = (value: string) => {
-    const cleaned = searchTerm(value);
-    if (!cleaned) return;
-    navigate(paths.search(cleaned), { replace: location.pathname.startsWith('/search/') });
-  };
-
   return (
     <Autocomplete<Suggestion, false, false, true>
       freeSolo
       size="small"
+      // Text typed in the plain field before this box loaded gets its suggestions at once.
+      openOnFocus={Boolean(initialText)}
       options={term ? options : []}
       filterOptions={(all) => all}
       groupBy={(option) => groupLabel[option.kind]}
@@ -76,6 +83,18 @@ export const HeaderSearch = () => {
         else if (value)
           navigate(value.kind === 'video' ? paths.video(value.id) : paths.direct(value.id));
       }}
+      // MUI's default groups nest a list in the listbox (invalid ARIA, axe 'critical'): each
+      // group is an ARIA group of options named by its visible title.
+      renderGroup={(params) => (
+        <li key={params.key} role="presentation">
+          <ListSubheader component="div" aria-hidden sx={{ top: -8, lineHeight: '36px' }}>
+            {params.group}
+          </ListSubheader>
+          <ul role="group" aria-label={params.group} style={{ padding: 0 }}>
+            {params.children}
+          </ul>
+        </li>
+      )}
       renderOption={(props, option) => (
         <li {...props} key={`${option.kind}-${option.id}`}>
           <span>
@@ -86,11 +105,14 @@ export const HeaderSearch = () => {
         </li>
       )}
       sx={{ flex: 1, maxWidth: 480, minWidth: 0 }}
+      // On a phone the box is narrow: suggestions get the screen's width, not the box's.
+      slotProps={{ popper: { sx: { minWidth: 'min(344px, calc(100vw - 16px))' } } }}
       renderInput={(params) => (
         <TextField
           {...params}
           placeholder="Rechercher"
           aria-label="Rechercher"
+          autoFocus={autoFocus}
           slotProps={{
             ...params.slotProps,
             input: {

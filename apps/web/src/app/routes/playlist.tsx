@@ -1,0 +1,1 @@
+export { PlaylistPage } from '../../features/playlists/components/playlist-page.tsx';

@@ -1,0 +1,1 @@
+export { PortfolioPage as Component } from '../../features/about/components/portfolio-page.tsx';

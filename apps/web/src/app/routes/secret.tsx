@@ -1,0 +1,1 @@
+export { SecretScreen as Component } from '../../features/about/components/not-found-screen.tsx';

@@ -1,0 +1,112 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import ReplayIcon from '@mui/icons-material/Replay';
+import type { Direct } from '@plateau/contract';
+import { formatDate } from '../../../lib/dates.ts';
+import { paths } from '../../../lib/paths.ts';
+import { isMember } from '../../../lib/privacy.ts';
+import { useSession } from '../../../lib/session.ts';
+import { safeLiveUrl } from '../live-url.ts';
+import { DirectPoster } from './direct-poster.tsx';
+import { PosterBackdrop } from './poster-backdrop.tsx';
+
+const frame = { maxWidth: 1600, mx: 'auto', px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 4 }, pb: 3 };
+
+const columns = {
+  display: 'grid',
+  gap: { xs: 2, md: 4 },
+  gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+  alignItems: 'start',
+};
+
+/** REDIFF for members when the direct has a live link; Modifier for geeks. */
+const DirectActions = ({ direct }: { direct: Direct }) => {
+  const { role } = useSession();
+  const liveUrl = safeLiveUrl(direct.liveUrl);
+  const rediff = isMember(role) && liveUrl !== null;
+  const edit = role === 'geek';
+  if (!rediff && !edit) return null;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+      {rediff && (
+        <Button
+          variant="contained"
+          color="secondary"
+          startIcon={<ReplayIcon />}
+          href={liveUrl ?? undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          REDIFF
+        </Button>
+      )}
+      {edit && (
+        <Button
+          variant="outlined"
+          startIcon={<EditIcon />}
+          component={RouterLink}
+          to={paths.editDirect(direct.id)}
+        >
+          Modifier
+        </Button>
+      )}
+    </Box>
+  );
+};
+
+/** The header of `/direct?d=`: blurred poster behind, poster, title, date, buttons, description. */
+export const DirectDetails = ({ direct }: { direct: Direct }) => (
+  <PosterBackdrop directId={direct.id} hasPoster={direct.hasPoster}>
+    <Box sx={frame}>
+      <Box sx={columns}>
+        <DirectPoster direct={direct} eager />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
+            Direct
+          </Typography>
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{
+              fontWeight: 700,
+              fontSize: { xs: '1.6rem', sm: '2.125rem' },
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {direct.title}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {formatDate(direct.date)}
+          </Typography>
+          <DirectActions direct={direct} />
+          {direct.description && (
+            <Typography
+              sx={{ mt: 2.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '70ch' }}
+            >
+              {direct.description}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  </PosterBackdrop>
+);
+
+/** Same shape as the header while the direct loads: nothing moves when it arrives. */
+export const DirectDetailsSkeleton = () => (
+  <Box sx={frame} role="status" aria-label="Chargement">
+    <Box sx={columns}>
+      <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
+      <Box>
+        <Skeleton width={80} />
+        <Skeleton variant="text" sx={{ fontSize: '2.125rem' }} width="70%" />
+        <Skeleton width={160} />
+        <Skeleton variant="rounded" height={80} sx={{ mt: 2.5 }} />
+      </Box>
+    </Box>
+  </Box>
+);

@@ -1,0 +1,11 @@
+import { Privacy } from '@plateau/contract/constants';
+
+/** The access levels as the association names them (spec sections 2 and 5). */
+export const privacyLabels: Record<number, string> = {
+  [Privacy.Public]: 'Publique',
+  [Privacy.School]: 'CS',
+  [Privacy.Plateau]: 'Plateau',
+  [Privacy.Archived]: 'Archivée',
+};
+
+export const isMember = (role: string | null) => role === 'plateau' || role === 'geek';
