@@ -19,8 +19,13 @@ const e2eProject = {
     name: 'e2e',
     include: ['e2e/**/*.test.ts'],
     env: { PLATEAU_TEST_DB: 'pglite' },
-    // The server's setup provides the migrated test database; ours builds the web app.
-    globalSetup: ['./apps/server/src/test/global-setup.ts', './e2e/global-setup.ts'],
+    // The server's setup provides the migrated test database; ours builds the web app, then
+    // starts one Plateau filled with encoded content for every browser test of the run.
+    globalSetup: [
+      './apps/server/src/test/global-setup.ts',
+      './e2e/global-setup.ts',
+      './e2e/support/plateau-setup.ts',
+    ],
     pool: 'forks' as const,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -22,5 +22,11 @@ const newestSource = (dir: string): number =>
 /** The browser tests load the built web app: build it when it is missing or older than its sources. */
 export default function setup() {
   if (existsSync(builtPage) && statSync(builtPage).mtimeMs >= newestSource(web)) return;
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would make Vite write a development build (and `npm start`
+  // would then serve it as fresh): the browser tests must load what production serves.
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

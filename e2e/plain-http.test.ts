@@ -89,7 +89,7 @@ it('loads the web app over plain http by host name', async () => {
 
   // The shell renders (with its defaults when the site settings cannot be read).
   await page.getByRole('button', { name: 'Ouvrir le menu' }).waitFor();
-  await page.getByRole('link', { name: 'Connexion' }).waitFor();
+  await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).waitFor();
   expect(await page.locator('footer').innerText()).toContain('Version 1.4.0');
   await page.close();
 });

@@ -177,6 +177,8 @@ export const buildWeb = async () => {
     runningBuild = spawn(process.execPath, [viteBin, 'build'], {
       cwd: webDir,
       stdio: ['ignore', process.stderr, 'inherit'],
+      // What is served is the production build, whatever NODE_ENV the caller runs with.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     runningBuild.once('error', reject);
     runningBuild.once('exit', (code, signal) => {

@@ -1,0 +1,212 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Video } from '@plateau/contract';
+import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
+import { look, signIn, useBrowser } from '../support/browser.ts';
+import { plateau } from '../support/plateau.ts';
+
+const { visit } = useBrowser();
+
+/**
+ * The seeded clips are 1 s of 144p (240 only): the player needs a longer one with several
+ * rungs. Made here, for members only (privacy 2), encoded for real, deleted after the file.
+ */
+const LONG_TITLE = 'Mire du lecteur';
+let longId = 0;
+let token = '';
+const dir = mkdtempSync(path.join(tmpdir(), 'plateau-player-'));
+
+const api = async <T>(method: string, route: string, body?: FormData | object): Promise<T> => {
+  const json = body !== undefined && !(body instanceof FormData);
+  const answer = await fetch(`${plateau().baseUrl}/api/${route}`, {
+    method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(json && { 'content-type': 'application/json' }),
+    },
+    body: json ? JSON.stringify(body) : body,
+  });
+  if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
+  const text = await answer.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+
+beforeAll(async () => {
+  const form = new FormData();
+  form.append('username', 'membre');
+  form.append('password', plateau().accounts.membre!.password);
+  token = (await api<{ accessToken: string }>('POST', 'token', form)).accessToken;
+  const clip = path.join(dir, 'mire.mp4');
+  execFileSync(
+    'ffmpeg',
+    clipArgs(
+      { picture: { source: 'testsrc2' }, width: 1280, height: 720, seconds: 12, tone: 440 },
+      clip,
+    ),
+  );
+  const created = await api<Video>('POST', 'videos', {
+    title: LONG_TITLE,
+    description: '',
+    privacy: 2,
+    gpa_restricted: false,
+    date: '2026-01-01',
+    promotion: '-1',
+    directId: '-1',
+    tagIds: [],
+  });
+  longId = created.id;
+  const upload = new FormData();
+  upload.append('video_upload', await openAsBlob(clip), 'mire.mp4');
+  await api('POST', `media/video/${longId}`, upload);
+  await api('POST', `encode/${longId}`);
+  // expect.poll belongs to tests: a plain wait for the encode (a few seconds for 12 s of 720p).
+  const deadline = Date.now() + 110_000;
+  while ((await api<{ videos: Video[] }>('GET', `videos/${longId}`)).videos[0]?.processing !== 3) {
+    if (Date.now() > deadline) throw new Error('the long clip was not encoded in time');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  if (!longId) return;
+  await api('DELETE', `media/video/${longId}`).catch(() => {});
+  await api('DELETE', `videos/${longId}`).catch(() => {});
+});
+
+const media = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector('video')!;
+    return {
+      currentTime: video.currentTime,
+      paused: video.paused,
+      src: video.getAttribute('src') ?? '',
+      readyState: video.readyState,
+    };
+  });
+
+/** The long clip as a member; playing when asked (a click on the picture plays it). */
+const openLong = async (page: Page, query = '') => {
+  await signIn(page, 'membre');
+  await page.goto(`/video?v=${longId}${query}`);
+  await page.getByRole('main').getByRole('heading', { level: 1, name: LONG_TITLE }).waitFor();
+  await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+};
+
+const playByClick = async (page: Page) => {
+  await page.locator('video').click();
+  await page.waitForFunction(() => {
+    const video = document.querySelector('video')!;
+    return !video.paused && video.currentTime > 0.5;
+  });
+};
+
+describe('the player', () => {
+  it('plays: the element reaches playing and its time advances', async () => {
+    const page = await visit();
+    await openLong(page);
+    expect((await media(page)).src).toContain(`/media/video/${longId}/720?token=`);
+    const playing = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          document.querySelector('video')!.addEventListener('playing', () => resolve(true)),
+        ),
+    );
+    await page.getByRole('button', { name: 'Lecture' }).click();
+    expect(await playing).toBe(true);
+    const first = (await media(page)).currentTime;
+    await expect.poll(async () => (await media(page)).currentTime).toBeGreaterThan(first + 0.5);
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+  });
+
+  it('hides the controls after 3 s of playing and brings them back on a move', async () => {
+    const page = await visit();
+    await openLong(page);
+    await playByClick(page);
+    const controls = page.getByTestId('player-controls');
+    await page.mouse.move(10, 10);
+    await expect.poll(() => controls.getAttribute('data-shown'), { timeout: 6000 }).toBe('false');
+    const box = (await page.locator('video').boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 40);
+    await expect.poll(() => controls.getAttribute('data-shown')).toBe('true');
+  });
+
+  it('changes to 480 while playing and keeps the time', async () => {
+    const page = await visit();
+    await openLong(page);
+    await playByClick(page);
+    await page.waitForFunction(() => document.querySelector('video')!.currentTime > 2);
+    await page.getByRole('button', { name: 'Qualité : 720p' }).click();
+    const menu = page.getByRole('menu', { name: 'Qualité' });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['720p', '480p', '240p']);
+    const before = (await media(page)).currentTime;
+    await menu.getByRole('menuitem', { name: '480p' }).click();
+    await page.waitForFunction(() => {
+      const video = document.querySelector('video')!;
+      return video.getAttribute('src')!.includes('/480?') && !video.paused && video.readyState >= 3;
+    });
+    const after = await media(page);
+    expect(after.currentTime).toBeGreaterThanOrEqual(before);
+    expect(after.currentTime).toBeLessThan(before + 2);
+    await page.getByRole('button', { name: 'Qualité : 480p' }).waitFor();
+  });
+
+  it('starts at the whole second of `at`', async () => {
+    const page = await visit();
+    await openLong(page, '&at=3.7');
+    await expect.poll(async () => (await media(page)).currentTime).toBe(3);
+  });
+
+  it('steps 0.04 s with the arrows when paused, 5 s when playing', async () => {
+    const page = await visit();
+    await openLong(page, '&at=4');
+    await expect.poll(async () => (await media(page)).currentTime).toBe(4);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await media(page)).currentTime).toBeCloseTo(4.04, 3);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await media(page)).currentTime).toBeCloseTo(3.96, 3);
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => !document.querySelector('video')!.paused);
+    const playing = (await media(page)).currentTime;
+    await page.keyboard.press('ArrowRight');
+    expect((await media(page)).currentTime).toBeGreaterThanOrEqual(playing + 5);
+  });
+
+  it('offers only 240 for a video made from a small source', async () => {
+    const page = await visit();
+    await page.goto(`/video?v=${plateau().videoIds['archive-1']}`);
+    await page.getByRole('button', { name: 'Qualité : 240p' }).click();
+    const menu = page.getByRole('menu', { name: 'Qualité' });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['240p']);
+  });
+
+  it('saves the paused frame as a PNG named with the time', async () => {
+    const page = await visit();
+    await openLong(page, '&at=2');
+    await expect.poll(async () => (await media(page)).currentTime).toBe(2);
+    await page.locator('video').click({ button: 'right' });
+    const saved = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: "Télécharger l'image" }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('2.00.png');
+    const file = readFileSync((await download.path())!);
+    expect([...file.subarray(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG');
+  });
+
+  it('looks right with its menus open, on a laptop and a phone', async () => {
+    const page = await visit();
+    await openLong(page, '&at=5');
+    await look(page, 'player-paused');
+    await page.getByRole('button', { name: 'Qualité : 720p' }).click();
+    await look(page, 'player-quality-menu');
+    await page.keyboard.press('Escape');
+    await page.locator('video').click({ button: 'right' });
+    await page.getByRole('menu', { name: 'Menu de la vidéo' }).waitFor();
+    await look(page, 'player-context-menu');
+  });
+});

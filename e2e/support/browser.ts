@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { plateau } from './plateau.ts';
+
+export const artifactsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../artifacts',
+);
+
+/** Debian's Chromium, quiet: no sandbox (containers), no GPU, no background traffic. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+const requestsInFlight = new WeakMap<Page, Set<unknown>>();
+
+/** A fresh visitor (own storage) on this run's Plateau, at laptop size, in French. */
+const newVisitor = async (browser: Browser): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({
+    baseURL: plateau().baseUrl,
+    viewport: SIZES[0],
+    locale: 'fr-FR',
+  });
+  // A screen that has not shown what it should after 15 s will not show it.
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const inFlight = new Set<unknown>();
+  requestsInFlight.set(page, inFlight);
+  // A playing video streams for as long as it plays: only what a screen waits for counts.
+  page.on('request', (request) => {
+    if (!['media', 'websocket', 'eventsource'].includes(request.resourceType())) {
+      inFlight.add(request);
+    }
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return { context, page };
+};
+
+/** Until the page has made no request for `quietMs` (lazy thumbnails load as they show). */
+export const settle = async (page: Page, quietMs = 400, timeoutMs = 10_000) => {
+  const inFlight = requestsInFlight.get(page) ?? new Set();
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (inFlight.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+export const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+] as const;
+
+/** Serious and critical axe violations, one readable line per element. */
+const accessibilityProblems = async (page: Page): Promise<string[]> => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .flatMap(({ id, impact, help, nodes }) =>
+      nodes.map(
+        (node) => `${impact} ${id} (${help}): ${node.target.join(' ')} ${node.html.slice(0, 160)}`,
+      ),
+    );
+};
+
+/**
+ * Looks at the current screen as a person would on a laptop and on a phone: a screenshot of
+ * each into e2e/artifacts/, and axe on each, which must find nothing serious or critical.
+ * Leaves the page at laptop size.
+ */
+export const look = async (page: Page, name: string) => {
+  mkdirSync(artifactsDir, { recursive: true });
+  const problems: string[] = [];
+  // The pointer stays where the last click was: no hover highlight in the pictures.
+  await page.mouse.move(0, 0);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await settle(page);
+    // Let transitions (menus, fades, notification slide-in) finish before the picture.
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: path.join(artifactsDir, `${name}-${size.width}x${size.height}.png`),
+      animations: 'disabled',
+    });
+    for (const problem of await accessibilityProblems(page)) {
+      problems.push(`${size.width}x${size.height} ${problem}`);
+    }
+  }
+  await page.setViewportSize(SIZES[0]);
+  expect(problems, `axe on « ${name} » (${page.url()})`).toEqual([]);
+};
+
+/** Signs in through /login as a person does, and waits for the welcome message. */
+export const signIn = async (page: Page, username: string) => {
+  const { password } = plateau().accounts[username]!;
+  await page.goto('/login');
+  await page.getByLabel('Identifiant').fill(username);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await page.getByText('Connexion reussie ! Bienvenue').waitFor();
+};
+
+/**
+ * One Chromium for the test file; `visit()` opens a fresh visitor (no session, own storage),
+ * closed after each test, the browser after the file.
+ */
+export const useBrowser = () => {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async visit(): Promise<Page> {
+      const { context, page } = await newVisitor(browser!);
+      contexts.push(context);
+      return page;
+    },
+  };
+};

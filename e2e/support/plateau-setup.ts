@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { TestProject } from 'vitest/node';
+import { buildApp, type App } from '../../apps/server/src/app.ts';
+import { createDemoClient } from '../../apps/server/src/cli/demo/demo-client.ts';
+import { clipArgs, imageArgs, type DemoMedia } from '../../apps/server/src/cli/demo/demo-media.ts';
+import { seedDemo } from '../../apps/server/src/cli/demo/demo-seed.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { createJobQueue, type JobQueue } from '../../apps/server/src/jobs/boss.ts';
+import { locateMediaBinaries } from '../../apps/server/src/media-tools/binaries.ts';
+import {
+  startEncodeWorker,
+  type EncodeWorker,
+} from '../../apps/server/src/modules/encoding/encode-worker.ts';
+import { ensureAdmin } from '../../apps/server/src/modules/users/ensure-admin.ts';
+import { createLocalStorage } from '../../apps/server/src/storage/media-storage.ts';
+import { testTmpDir } from '../../apps/server/src/test/test-env.ts';
+import { clipIndexOf, e2eContent, PLAYLIST_TITLES, sharedClips } from './e2e-content.ts';
+import type { E2ePlateau } from './plateau.ts';
+
+const run = promisify(execFile);
+const GEEK = { username: 'e2e-geek', password: randomBytes(12).toString('base64url') };
+
+/** Six clips and the posters, shared by every video that names the same picture. */
+const generateMedia = async (dir: string, ffmpeg: string): Promise<DemoMedia> => {
+  const media: DemoMedia = { clips: new Map(), thumbnails: new Map(), posters: new Map() };
+  const clipFiles = sharedClips.map((_, index) => path.join(dir, `clip-${index}.mp4`));
+  const jobs = [
+    ...sharedClips.map((clip, index) => clipArgs(clip, clipFiles[index]!)),
+    ...e2eContent.directs.flatMap((direct, index) => {
+      if (!direct.poster) return [];
+      const file = path.join(dir, `poster-${index}.png`);
+      media.posters.set(direct.key, file);
+      return [imageArgs(direct.poster, file)];
+    }),
+  ];
+  await Promise.all(jobs.map((args) => run(ffmpeg, args, { timeout: 60_000 })));
+  for (const video of e2eContent.videos) {
+    media.clips.set(video.key, clipFiles[clipIndexOf(video)]!);
+  }
+  return media;
+};
+
+const log = (line: string) => process.stdout.write(`[e2e] ${line}\n`);
+
+/**
+ * One real Plateau for the whole browser run, as `npm start` runs it (embedded database in a
+ * fresh DATA_DIR, in-process encode worker), filled once through its HTTP API by seedDemo with
+ * real encodes. Test files get its address and what was created through `inject('plateau')`.
+ */
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  mkdirSync(testTmpDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(testTmpDir, 'e2e-plateau-'));
+  const workDir = mkdtempSync(path.join(testTmpDir, 'e2e-media-'));
+  let database: DatabaseHandle | undefined;
+  let jobs: JobQueue | undefined;
+  let worker: EncodeWorker | undefined;
+  let app: App | undefined;
+
+  const teardown = async () => {
+    await worker?.stop();
+    await jobs?.stop();
+    await app?.close();
+    await database?.close();
+    rmSync(workDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_USERNAME: GEEK.username,
+      ADMIN_PASSWORD: GEEK.password,
+      // Every scenario signs in from 127.0.0.1 within the same minute.
+      LOGIN_RATE_LIMIT: '1000',
+      // Tiny clips encode in well under pg-boss's 2 s polling round: four lanes quarter the wait.
+      ENCODE_CONCURRENCY: '4',
+    });
+    const binaries = await locateMediaBinaries({});
+    if (!binaries) throw new Error('e2e: ffmpeg/ffprobe introuvables');
+    database = await openDatabase(config);
+    await database.migrate();
+    const storage = createLocalStorage(config.mediaDir);
+    jobs = createJobQueue(database, config, { supervise: true });
+    await jobs.boss();
+    app = await buildApp({
+      config,
+      database,
+      storage,
+      extraDeps: { mediaBinaries: binaries, jobs },
+      // Another build of the web app (a screen still on its branch); default: this one's.
+      ...(process.env.E2E_WEB_DIST && { webDist: path.resolve(process.env.E2E_WEB_DIST) }),
+    });
+    await ensureAdmin(database.db, config, app.log);
+    worker = await startEncodeWorker({
+      database,
+      storage,
+      config,
+      binaries,
+      jobs,
+      log: { info: () => {}, warn: log, error: log },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    const media = await generateMedia(workDir, binaries.ffmpeg);
+    const client = createDemoClient(baseUrl);
+    const seeded = await seedDemo(client, {
+      content: e2eContent,
+      media,
+      geek: GEEK,
+      progress: log,
+      encodeTimeoutMs: 5 * 60_000,
+    });
+    // Only a geek features a playlist: the member's first one becomes featured.
+    const featuredCode = seeded.playlistCodes.get('featured')!;
+    const geek = await client.signIn(GEEK.username, GEEK.password);
+    await geek.put(`/playlists/${featuredCode}`, {
+      title: PLAYLIST_TITLES.featured,
+      isPublic: true,
+    });
+
+    const plateau: E2ePlateau = {
+      baseUrl,
+      accounts: Object.fromEntries(
+        seeded.accounts.map(({ username, password }) => [username, { username, password }]),
+      ),
+      videoIds: Object.fromEntries(seeded.videoIds),
+      directIds: Object.fromEntries(seeded.directIds),
+      playlistCodes: Object.fromEntries(seeded.playlistCodes),
+    };
+    project.provide('plateau', plateau);
+    log(`Plateau prêt sur ${baseUrl} en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
