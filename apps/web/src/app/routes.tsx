@@ -5,17 +5,9 @@ import { Guard } from './guard.tsx';
 import { MainLayout } from './layout/main-layout.tsx';
 import { legacyDirectLoader, legacyVideoLoader } from './routes/legacy-redirects.ts';
 
-const underConstruction = async () => ({
-  Component: (await import('./routes/under-construction.tsx')).UnderConstruction,
-});
-
 const notFound = async () => ({
   Component: (await import('./routes/not-found.tsx')).NotFound,
 });
-
-/** Pages still to be built: each path answers the shared under-construction page. */
-const pending = (...routePaths: string[]): RouteObject[] =>
-  routePaths.map((path) => ({ path, lazy: underConstruction }));
 
 const guarded = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
   element: <Guard roles={roles} />,
@@ -108,11 +100,76 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/playlist.tsx')).PlaylistPage,
                 }),
               },
-              ...pending('addPlaylist', 'editPlaylist/:playlistCode'),
+              {
+                path: 'addPlaylist',
+                lazy: async () => ({
+                  Component: (await import('./routes/add-playlist.tsx')).AddPlaylistPage,
+                }),
+              },
+              {
+                path: 'editPlaylist/:playlistCode',
+                lazy: async () => ({
+                  Component: (await import('./routes/edit-playlist.tsx')).EditPlaylistPage,
+                }),
+              },
             ],
           ),
-          guarded(['plateau', 'geek'], pending('addVideo', 'editVideo/:videoId', 'pending')),
-          guarded(['geek'], pending('addDirect', 'editDirect/:directId', 'settings')),
+          guarded(
+            ['plateau', 'geek'],
+            [
+              {
+                path: 'addVideo',
+                lazy: async () => ({
+                  Component: (await import('./routes/add-video.tsx')).AddVideoPage,
+                }),
+              },
+              {
+                path: 'editVideo/:videoId',
+                lazy: async () => ({
+                  Component: (await import('./routes/edit-video.tsx')).EditVideoPage,
+                }),
+              },
+              {
+                path: 'pending',
+                lazy: async () => ({
+                  Component: (await import('./routes/pending.tsx')).PendingPage,
+                }),
+              },
+            ],
+          ),
+          guarded(
+            ['geek'],
+            [
+              {
+                path: 'addDirect',
+                lazy: async () => ({
+                  Component: (await import('./routes/add-direct.tsx')).AddDirectPage,
+                }),
+              },
+              {
+                path: 'editDirect/:directId',
+                lazy: async () => ({
+                  Component: (await import('./routes/edit-direct.tsx')).EditDirectPage,
+                }),
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({
+                  Component: (await import('./routes/settings.tsx')).SettingsPage,
+                }),
+              },
+              {
+                path: 'users',
+                lazy: async () => ({ Component: (await import('./routes/users.tsx')).UsersPage }),
+              },
+              {
+                path: 'categories',
+                lazy: async () => ({
+                  Component: (await import('./routes/categories.tsx')).CategoriesPage,
+                }),
+              },
+            ],
+          ),
           { path: '*', lazy: notFound },
         ],
       },

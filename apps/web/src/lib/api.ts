@@ -30,6 +30,10 @@ export const setBearerToken = (token: string | null) => {
 
 export const hasBearerToken = () => bearer !== null;
 
+/** The bearer header for calls made outside `fetch` (uploads through XHR). */
+export const authorizationHeaders = (): Record<string, string> =>
+  bearer ? { Authorization: `Bearer ${bearer}` } : {};
+
 /**
  * Called when a request that carried a token answers 401: the server revoked or expired it,
  * so the session is gone (the session store registers its sign-out here).

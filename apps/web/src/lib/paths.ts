@@ -28,6 +28,8 @@ export const paths = {
   addDirect: () => '/addDirect',
   editDirect: (id: number) => `/editDirect/${id}`,
   settings: () => '/settings',
+  users: () => '/users',
+  categories: () => '/categories',
   /** Single sign-on start: a full browser navigation to the server. */
   ssoStart: () => '/api/login/vr',
 } as const;

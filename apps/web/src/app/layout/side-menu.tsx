@@ -29,6 +29,8 @@ import AddIcon from '@mui/icons-material/Add';
 import HourglassIcon from '@mui/icons-material/HourglassTop';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
+import PeopleIcon from '@mui/icons-material/People';
+import LabelIcon from '@mui/icons-material/Label';
 import LinkIcon from '@mui/icons-material/Link';
 import MailIcon from '@mui/icons-material/Mail';
 import {
@@ -258,6 +260,18 @@ export const SideMenu = ({ open, onClose }: { open: boolean; onClose: () => void
                   icon={<SettingsIcon />}
                   label="Paramètres"
                   to={paths.settings()}
+                  onClick={onClose}
+                />
+                <Entry
+                  icon={<PeopleIcon />}
+                  label="Utilisateurs"
+                  to={paths.users()}
+                  onClick={onClose}
+                />
+                <Entry
+                  icon={<LabelIcon />}
+                  label="Catégories"
+                  to={paths.categories()}
                   onClick={onClose}
                 />
                 {site.databaseAdminUrl && (
