@@ -129,9 +129,10 @@ export default async function setup(project: TestProject) {
 
     const plateau: E2ePlateau = {
       baseUrl,
-      accounts: Object.fromEntries(
-        seeded.accounts.map(({ username, password }) => [username, { username, password }]),
-      ),
+      accounts: Object.fromEntries([
+        ...seeded.accounts.map(({ username, password }) => [username, { username, password }]),
+        [GEEK.username, GEEK],
+      ]),
       videoIds: Object.fromEntries(seeded.videoIds),
       directIds: Object.fromEntries(seeded.directIds),
       playlistCodes: Object.fromEntries(seeded.playlistCodes),

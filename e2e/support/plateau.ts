@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 /** The Plateau of this run (see plateau-setup.ts): its address and what seeding created. */
 export interface E2ePlateau {
   baseUrl: string;
-  /** By username: spectateur (user), membre (plateau, GDA). */
+  /** By username: spectateur (user), membre (plateau, GDA), e2e-geek (geek). */
   accounts: Record<string, { username: string; password: string }>;
   /** By the content's keys (e2e-content.ts). */
   videoIds: Record<string, number>;
