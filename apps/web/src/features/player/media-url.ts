@@ -1,9 +1,4 @@
-import { API_BASE } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
-
-/** A stream of one rung; the token rides in the query string (spec section 7, "Media"). */
-export const mediaUrl = (videoId: number, rung: number, token: string | null) =>
-  `${API_BASE}/media/video/${videoId}/${rung}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
 /** The absolute address of the watch page, optionally at a whole second (`at`). */
 export const videoLink = (videoId: number, at?: number) => {

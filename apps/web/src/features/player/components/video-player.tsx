@@ -7,7 +7,7 @@ import type { Video } from '@plateau/contract';
 import { mediaImageQuery, mediaPaths } from '../../../lib/media-image.ts';
 import { contextMenuRules } from '../context-menu-rules.ts';
 import { applyKeyAction, keyAction } from '../keyboard.ts';
-import { mediaUrl } from '../media-url.ts';
+import { mediaUrl } from '../../../lib/media-url.ts';
 import { applyResume, captureResume, playSafely, type Resume } from '../resume.ts';
 import { chooseRungs } from '../rungs.ts';
 import { useFullscreen } from '../use-fullscreen.ts';
