@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,10 @@ import { mainIssue, validationMessage } from './lib/validation-messages.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
+import { createSiteService } from './modules/site/site.service.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
+import { buildWebShell, sendWebShell } from './web-shell.ts';
 import type { AppDeps } from './app-deps.ts';
 
 export type { AppDeps } from './app-deps.ts';
@@ -142,6 +144,11 @@ export const buildApp = async ({
     return reply.status(500).send(errorBody(500, 'Erreur interne du serveur'));
   });
 
+  const shellTemplate = path.join(webDist, 'index.html');
+  const shell = existsSync(shellTemplate)
+    ? buildWebShell(readFileSync(shellTemplate, 'utf8'), createSiteService(config).settings())
+    : null;
+
   // Over plain http (a LAN address, a host name without a certificate), upgrading requests to
   // https would load no script at all, and HSTS would lock browsers out: both only on https.
   const servedOverHttps = new URL(config.publicUrl).protocol === 'https:';
@@ -150,7 +157,8 @@ export const buildApp = async ({
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
-        'script-src': ["'self'"],
+        // The shell's one inline script (the landing hero's first paint), by its hash.
+        'script-src': ["'self'", ...(shell?.scriptSources ?? [])],
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': servedOverHttps ? [] : null,
       },
@@ -184,17 +192,19 @@ export const buildApp = async ({
     { prefix: '/api' },
   );
 
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
+  if (shell) {
     const assets = path.join(webDist, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // index.html is the shell's template: the shell itself is sent instead (below).
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
       // Vite leaves file.br and file.gz beside each file: br, else gzip, else the file itself.
       preCompressed: true,
       cacheControl: false,
       setHeaders: (response, file) => {
-        // Hashed names change with their content; everything else (index.html) is revalidated.
+        // Hashed names change with their content; everything else is revalidated.
         response.setHeader(
           'cache-control',
           file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -206,14 +216,14 @@ export const buildApp = async ({
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (
-      !hasWeb ||
+      !shell ||
       !['GET', 'HEAD'].includes(request.method) ||
       /^\/(api|assets)(\/|$)/.test(pathname)
     ) {
       return reply.status(404).send(errorBody(404, 'Ressource introuvable'));
     }
     // The SPA owns every other path (/video?v=..., /directs, ...).
-    return reply.sendFile('index.html');
+    return sendWebShell(shell, request, reply);
   });
 
   return app;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -10,7 +11,10 @@ mkdirSync(testTmpDir, { recursive: true });
 const dist = mkdtempSync(path.join(testTmpDir, 'web-dist-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-const page = '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>';
+const page = [
+  '<!doctype html><html lang="fr"><head><!--site:settings--></head><body>',
+  '<script>window.firstPaint = true;</script><div id="root"></div></body></html>',
+].join('');
 const script = `console.log(${JSON.stringify('Plateau '.repeat(200))});`;
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), page);
@@ -68,17 +72,35 @@ describe('the built web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toBe(page);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain('id="site-settings"');
+      expect(response.body, url).not.toContain('<!--site:');
     }
   });
 
+  it('sends the shell compressed, and lets its first-paint script run under the CSP', async () => {
+    const response = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    const site = /id="site-settings">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(site)).toEqual((await get('/api/site')).json());
+    const hash = createHash('sha256').update('window.firstPaint = true;').digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
+    );
+    const gzipped = await get('/videos', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(html);
+  });
+
   it('answers index.html on every deep link, so the app routes it', async () => {
+    const shell = (await get('/')).body;
     for (const url of ['/videos?page=2&tag_filter=3', '/search/v1.4', '/direct/12', '/login']) {
       const response = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toBe(page);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(shell);
     }
   });
 
