@@ -45,49 +45,11 @@ const precompress = (): Plugin => ({
   },
 });
 
-/**
- * `<link rel="modulepreload">` in index.html for the landing page's route chunk and its static
- * imports: they download with the entry instead of after it has run and matched `/`, one
- * round trip less before the hero (bench/README.md "Web"). Other pages share most of them.
- */
-const preloadLanding = (route = 'src/app/routes/home.tsx'): Plugin => ({
-  name: 'plateau-preload-landing',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(_html, { bundle }) {
-      if (!bundle) return [];
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(route));
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!landing || !entry) throw new Error(`preloadLanding: no chunk for ${route}`);
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      // What the entry already imports statically is preloaded by Vite itself.
-      const loaded = new Set([entry.fileName]);
-      const collect = (name: string) => {
-        if (loaded.has(name)) return;
-        loaded.add(name);
-        byName.get(name)?.imports.forEach(collect);
-      };
-      entry.imports.forEach(collect);
-      const skip = new Set(loaded);
-      collect(landing.fileName);
-      return [...loaded]
-        .filter((name) => !skip.has(name))
-        .map((name) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
-          injectTo: 'head' as const,
-        }));
-    },
-  },
-});
-
 // `npm run dev` runs the server on PORT (default 8080) and sends /api there.
 const apiPort = process.env.PORT || '8080';
 
 export default defineConfig({
-  plugins: [react(), precompress(), preloadLanding()],
+  plugins: [react(), precompress()],
   // dist/.vite/manifest.json maps every chunk to its imports: `npm run bench:web` reads it to
   // size what each route loads (the server does not serve dot folders).
   build: { manifest: true },

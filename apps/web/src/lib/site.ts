@@ -22,9 +22,25 @@ export const siteDefaults: SiteSettings = {
   sso: false,
 };
 
+/**
+ * The settings the server wrote into index.html (apps/server/src/web-shell.ts), read once:
+ * the app draws with them at once instead of asking `/api/site` first. Absent under
+ * `npm run dev` (Vite serves the bare template): the query then asks the server.
+ */
+const embeddedSettings = (): SiteSettings | undefined => {
+  const block = document.getElementById('site-settings');
+  if (!block?.textContent) return undefined;
+  try {
+    return JSON.parse(block.textContent) as SiteSettings;
+  } catch {
+    return undefined;
+  }
+};
+
 export const siteQuery = {
   queryKey: ['site'] as const,
   queryFn: () => api.get<SiteSettings>('site'),
+  initialData: embeddedSettings(),
   staleTime: Infinity,
   retry: false,
 };

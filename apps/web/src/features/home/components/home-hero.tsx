@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -10,12 +10,32 @@ import { siteDefaults, siteQuery } from '../../../lib/site.ts';
 import { BannerVideo } from './banner-video.tsx';
 import { ScrollArrow } from './scroll-arrow.tsx';
 
+/**
+ * The tagline index.html's first paint drew (`data-tagline`), read once when this module loads:
+ * the hero shows the same sentence instead of swapping it, for the rest of this page load.
+ */
+const firstPaintDraw = (() => {
+  const drawn = document.documentElement.dataset.tagline;
+  document.documentElement.removeAttribute('data-tagline');
+  return drawn === undefined ? undefined : Number(drawn);
+})();
+
 /** One of the site's taglines, drawn once per visit of the page (stable across re-renders). */
 const useRandomTagline = (taglines: readonly string[]) => {
-  const [draw] = useState(Math.random);
+  const [draw] = useState(() =>
+    firstPaintDraw === undefined
+      ? Math.random()
+      : (firstPaintDraw + 0.5) / Math.max(taglines.length, 1),
+  );
   if (taglines.length === 0) return '';
   return taglines[Math.floor(draw * taglines.length)] ?? taglines[0];
 };
+
+/** The static hero of index.html leaves once this one is in the page, in the same frame. */
+const useReplaceFirstPaint = () =>
+  useLayoutEffect(() => {
+    document.getElementById('first-paint')?.remove();
+  }, []);
 
 /**
  * The visitor's landing hero: a random tagline over the banner video, Connexion and Contact, and
@@ -26,6 +46,7 @@ export const HomeHero = ({ gridId }: { gridId: string }) => {
   const site = data ?? siteDefaults;
   const { isAuth } = useSession();
   const tagline = useRandomTagline(site.taglines);
+  useReplaceFirstPaint();
   return (
     <Box
       component="section"
