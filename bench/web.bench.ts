@@ -24,8 +24,10 @@ import {
 } from './web/js-sizes.ts';
 import { runLighthouse } from './web/lighthouse.ts';
 import { benchRoutes } from './web/routes.ts';
+import { measureWatch, publishWatchVideo } from './web/watch.ts';
 import {
   apiGet,
+  memberName,
   prepareDataDir,
   root,
   signIn,
@@ -94,9 +96,15 @@ try {
   const url = (route: string) => server.origin + route;
   const directs = await apiGet<DirectList>(server.origin, viewer.token, 'directs?page_size=1');
   const playlists = await apiGet<PlaylistList>(server.origin, viewer.token, 'playlists/public');
+  console.error(
+    'Publishing a 2-minute 1080p video for the watch page (a few minutes of encoding)...',
+  );
+  const watchVideoId = await publishWatchVideo(server.origin, { username: memberName, password });
+  const watchPath = `/video?v=${watchVideoId}`;
   const routes = benchRoutes({
     directId: directs.directs[0]?.id,
     playlistCode: playlists.playlists[0]?.code,
+    watchPath,
   });
 
   // What each page fetches, one cold visit each (this also warms the server up).
@@ -197,6 +205,9 @@ try {
     ]);
   }
 
+  console.error(`Watching the 2-minute video, ${runs} cold loads...`);
+  const watchRows = await measureWatch(browser, url(watchPath), viewer, runs);
+
   console.error(`Running Lighthouse (mobile preset) on / ${lighthouseRuns} times...`);
   const lighthouse = await runLighthouse(url('/'), lighthouseRuns);
   const performance = median(lighthouse.map((r) => r.performance));
@@ -220,6 +231,12 @@ try {
   );
   console.log(`\n(reference, not targets of the issue: Core Web Vitals "good" LCP ≤ 2500 ms;`);
   console.log(` Lighthouse "good" TBT ≤ 200 ms on its throttled mobile run)`);
+  console.log(
+    `\n## Watch page \`${watchPath}\` (2 min, 1080p), signed in, median of ${runs} cold loads\n`,
+  );
+  console.log(
+    table(['measure', 'median (min–max)', 'target', ''], watchRows, ['---', '--:', '--:', '---']),
+  );
   console.log(`\n## Lighthouse 12, \`/\` signed out, mobile preset, median of ${lighthouseRuns}\n`);
   console.log(
     table(

@@ -9,9 +9,12 @@ import { freePort } from './server.ts';
 export interface LighthouseRun {
   performance: number;
   accessibility: number;
-  /** Lighthouse's own (simulated mobile) LCP and TBT, in ms. */
+  /** Lighthouse's own (simulated mobile) metrics, in ms (CLS unitless). */
   lcpMs: number;
   tbtMs: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  cls: number;
   /** Titles of the accessibility audits that failed. */
   accessibilityFailures: string[];
 }
@@ -67,6 +70,9 @@ export const runLighthouse = async (url: string, runs: number): Promise<Lighthou
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
         tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+        fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
+        speedIndexMs: audits['speed-index']?.numericValue ?? NaN,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
         accessibilityFailures: failures,
       });
     }

@@ -8,6 +8,8 @@ export interface BenchRoute {
 export interface RouteIds {
   directId: number | undefined;
   playlistCode: string | undefined;
+  /** The watch page of the bench's own 2-minute video. */
+  watchPath: string;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface RouteIds {
  * signed out (a visitor's path); pages behind the guard are opened as the demo's `spectateur`
  * and compared with `/` signed in.
  */
-export const benchRoutes = ({ directId, playlistCode }: RouteIds): BenchRoute[] => [
+export const benchRoutes = ({ directId, playlistCode, watchPath }: RouteIds): BenchRoute[] => [
   { path: '/login', signedIn: false },
   { path: '/videos', signedIn: false },
   { path: '/search/gala', signedIn: false },
@@ -31,5 +33,6 @@ export const benchRoutes = ({ directId, playlistCode }: RouteIds): BenchRoute[] 
   { path: '/playlists', signedIn: true },
   { path: '/featured', signedIn: true },
   ...(playlistCode === undefined ? [] : [{ path: `/playlist?pl=${playlistCode}`, signedIn: true }]),
+  { path: watchPath, signedIn: true },
   { path: '/addPlaylist', signedIn: true },
 ];

@@ -12,6 +12,8 @@ const startScript = path.join(root, 'scripts/start.mjs');
 
 /** The demo account the signed-in measurements use (role `user`). */
 export const viewerName = 'spectateur';
+/** The demo's member (role `plateau`), who publishes the watch page's bench video. */
+export const memberName = 'membre';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -42,7 +44,8 @@ const runStart = (args: string[], env: NodeJS.ProcessEnv, quiet: boolean) =>
 /**
  * A data dir of our own: a copy of `source` when given (the source is never written), else a
  * fresh one filled by `npm run demo` (the demo's seedDemo through the real API, about 70 s).
- * The viewer's password is then set to one chosen here, so any demo copy can be signed into.
+ * The viewer's and the member's password is then set to one chosen here, so any demo copy can
+ * be signed into.
  */
 export const prepareDataDir = async (
   source: string | undefined,
@@ -58,11 +61,13 @@ export const prepareDataDir = async (
       await runStart(['demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, true);
     }
     const password = randomBytes(12).toString('base64url');
-    await runStart(
-      ['user', 'set', viewerName, '--password', password],
-      { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      true,
-    );
+    for (const username of [viewerName, memberName]) {
+      await runStart(
+        ['user', 'set', username, '--password', password],
+        { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        true,
+      );
+    }
     return { dataDir, password };
   } catch (error) {
     rmSync(tmp, { recursive: true, force: true });

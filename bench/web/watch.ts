@@ -1,0 +1,201 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, CDPSession } from 'playwright-core';
+import type { Video } from '@plateau/contract';
+import { createDemoClient } from '../../apps/server/src/cli/demo/demo-client.ts';
+import { newContext, type Session } from './browser.ts';
+
+/** The clip of issue 8's targets: 2 minutes of 1080p with sound. */
+const SECONDS = 120;
+
+/**
+ * A 2-minute 1920x1080 30 fps clip with sound (lavfi testsrc2 + sine, x264 CRF 20: a moving,
+ * detailed picture, so the rungs weigh what a real video weighs), made once and kept in the
+ * system's temporary folder for the next runs.
+ */
+const benchClip = async (): Promise<string> => {
+  const dir = path.join(os.tmpdir(), 'plateau-bench-clips');
+  const file = path.join(dir, `watch-1080p-${SECONDS}s.mp4`);
+  if (existsSync(file)) return file;
+  mkdirSync(dir, { recursive: true });
+  const partial = `${file}.${process.pid}.partial.mp4`;
+  await promisify(execFile)('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${SECONDS}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}`],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-movflags', '+faststart', partial],
+  ]);
+  renameSync(partial, file);
+  return file;
+};
+
+/**
+ * Publishes the 2-minute clip as the demo's member does (create, upload, 'Encoder et
+ * publier') on the running server, and waits for its rungs. CS access: the viewer sees it.
+ */
+export const publishWatchVideo = async (
+  origin: string,
+  member: { username: string; password: string },
+): Promise<number> => {
+  const clip = await benchClip();
+  const session = await createDemoClient(origin).signIn(member.username, member.password);
+  const created = await session.post<Video>('/videos', {
+    title: 'Bench : deux minutes en 1080p',
+    description: 'Vidéo du bench de la page de lecture.',
+    privacy: 1,
+    promotion: -1,
+    date: new Date().toISOString(),
+    directId: -1,
+    tagIds: [],
+  });
+  await session.upload(`/media/video/${created.id}`, 'video_upload', clip);
+  await session.post(`/encode/${created.id}`, {});
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    const { videos } = await session.get<{ videos: Video[] }>(`/videos/${created.id}`);
+    const video = videos[0]!;
+    if (video.processing === 3) return created.id;
+    if (video.encodingError) throw new Error(`encode failed: ${video.encodingError}`);
+    if (Date.now() > deadline) throw new Error('the bench video was not encoded in 15 min');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+};
+
+export interface WatchRun {
+  /** Navigation start to the first decoded frame (`loadeddata`). */
+  firstFrameMs: number;
+  /** Bytes received (encoded, headers included) from navigation start to that frame. */
+  bytesBeforeFrame: number;
+  /** `currentTime = 80%` to the frame shown there (`requestVideoFrameCallback`). */
+  seekMs: number;
+}
+
+/** Page script: the first `loadeddata` of any video, seen in the capture phase. */
+const watchFirstFrame = () => {
+  window.addEventListener(
+    'loadeddata',
+    () => {
+      const state = window as unknown as { __firstFrame?: number };
+      state.__firstFrame ??= performance.now();
+    },
+    true,
+  );
+};
+
+/**
+ * Counts bytes as CDP reports them, each chunk stamped on the wall clock (CDP's monotonic
+ * timestamps shifted by the offset its requestWillBeSent events carry), to keep only what came
+ * before the first frame.
+ */
+const recordBytes = async (cdp: CDPSession) => {
+  const chunks: { at: number; bytes: number }[] = [];
+  let offset: number | undefined;
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    offset ??= event.wallTime - event.timestamp;
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    chunks.push({ at: event.timestamp, bytes: event.encodedDataLength });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    // Headers count too; data chunks report only the body.
+    const headers = Object.entries(event.response.headers).reduce(
+      (sum, [name, value]) => sum + name.length + String(value).length + 4,
+      0,
+    );
+    chunks.push({ at: event.timestamp, bytes: headers });
+  });
+  return (untilEpochMs: number) =>
+    chunks
+      .filter(({ at }) => offset !== undefined && (at + offset) * 1000 <= untilEpochMs)
+      .reduce((sum, { bytes }) => sum + bytes, 0);
+};
+
+/**
+ * One cold visit of the watch page (new context: empty cache) as the signed-in viewer, at
+ * 1280x800 unthrottled: when the first frame came and what it cost, then a seek to 80%.
+ */
+export const watchRun = async (
+  browser: Browser,
+  url: string,
+  viewer: Session,
+): Promise<WatchRun> => {
+  const context = await newContext(browser, viewer);
+  try {
+    await context.addInitScript(watchFirstFrame);
+    const page = await context.newPage();
+    const bytesUntil = await recordBytes(await context.newCDPSession(page));
+    await page.goto(url);
+    await page.waitForFunction(() => (window as { __firstFrame?: number }).__firstFrame, null, {
+      timeout: 30_000,
+    });
+    const { firstFrameMs, epochMs } = await page.evaluate(() => {
+      const at = (window as unknown as { __firstFrame: number }).__firstFrame;
+      return { firstFrameMs: at, epochMs: performance.timeOrigin + at };
+    });
+    const bytesBeforeFrame = bytesUntil(epochMs);
+    const seekMs = await page.evaluate(async () => {
+      const video = document.querySelector('video')!;
+      video.pause();
+      if (!Number.isFinite(video.duration)) {
+        await new Promise((resolve) =>
+          video.addEventListener('durationchange', resolve, { once: true }),
+        );
+      }
+      const started = performance.now();
+      // Chromium presents the sought frame even when paused: the callback times its paint.
+      const shown = new Promise<number>((resolve) =>
+        video.requestVideoFrameCallback((now) => resolve(now)),
+      );
+      video.currentTime = video.duration * 0.8;
+      return (await shown) - started;
+    });
+    return { firstFrameMs, bytesBeforeFrame, seekMs };
+  } finally {
+    await context.close();
+  }
+};
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Issue 8's targets on loopback. */
+const targets = { firstFrameMs: 1000, seekMs: 500, bytesBeforeFrame: 2_000_000 };
+
+/**
+ * `runs` cold visits of the watch page; rows of the table bench:web prints: measure, median
+ * (min–max), target, verdict.
+ */
+export const measureWatch = async (
+  browser: Browser,
+  url: string,
+  viewer: Session,
+  runs: number,
+): Promise<string[][]> => {
+  const results: WatchRun[] = [];
+  for (let run = 0; run < runs; run++) results.push(await watchRun(browser, url, viewer));
+  const row = (name: string, key: keyof WatchRun, unit: (n: number) => string, target: string) => {
+    const values = results.map((r) => r[key]);
+    const value = median(values);
+    return [
+      name,
+      `${unit(value)} (${unit(Math.min(...values))}–${unit(Math.max(...values))})`,
+      target,
+      value < targets[key] ? 'met' : '**missed**',
+    ];
+  };
+  const ms = (n: number) => `${Math.round(n)}`;
+  const mb = (n: number) => (n / 1e6).toFixed(2);
+  return [
+    row('first frame, ms from navigation', 'firstFrameMs', ms, '< 1000'),
+    row('MB received before the first frame', 'bytesBeforeFrame', mb, '≤ 2.00'),
+    row('seek to 80 % to its frame, ms', 'seekMs', ms, '< 500'),
+  ];
+};
