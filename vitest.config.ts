@@ -41,7 +41,7 @@ const webProject = {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     // jsdom and MUI are slow on these shared 2-core machines; nothing here waits on time.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 };
 
