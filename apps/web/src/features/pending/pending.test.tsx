@@ -34,6 +34,8 @@ const openPending = async () => {
   return { ...view, main };
 };
 
+const EMPTY = /Aucune vidéo en attente/;
+
 const card = (title: string) => screen.findByRole('article', { name: title });
 
 describe('/pending', () => {
@@ -156,7 +158,7 @@ describe('/pending', () => {
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/« Vidéo ratée »/)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
-    expect(await screen.findByText('Aucune vidéo en attente.')).toBeVisible();
+    expect(await screen.findByText(EMPTY)).toBeVisible();
     expect(calls).toEqual(['media 5', 'video 5']);
   });
 
@@ -231,7 +233,7 @@ describe('/pending', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(await screen.findByText('60 %')).toBeVisible();
     await vi.advanceTimersByTimeAsync(2000);
-    expect(await screen.findByText('Aucune vidéo en attente.')).toBeVisible();
+    expect(await screen.findByText(EMPTY)).toBeVisible();
     expect(calls).toBe(3);
     // A minute of nothing encoding: not one more call.
     await vi.advanceTimersByTimeAsync(60_000);
@@ -248,10 +250,21 @@ describe('/pending', () => {
   it('shows an empty state when nothing waits', async () => {
     servePending([]);
     await openPending();
-    expect(await screen.findByText('Aucune vidéo en attente.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Ajouter une vidéo' })).toHaveAttribute(
-      'href',
-      '/addVideo',
+    expect(await screen.findByText(EMPTY)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Tout encoder et publier' })).toBeNull();
+  });
+
+  it('goes back to the last page when the one asked for is past it', async () => {
+    server.use(
+      http.get('*/api/videos/pending', ({ request }) =>
+        new URL(request.url).searchParams.get('page') === '3'
+          ? list([], 21)
+          : list([pending(21, { title: 'Dernière page' })], 21),
+      ),
     );
+    signIn(makeToken({ role: 'plateau' }));
+    renderApp('/pending?page=3');
+    expect(await card('Dernière page')).toBeVisible();
+    expect(screen.getAllByText('Page 2 / 2')).toHaveLength(2);
   });
 });

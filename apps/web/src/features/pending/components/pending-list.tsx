@@ -1,19 +1,14 @@
-import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
+import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import type { Video } from '@plateau/contract';
 import { Processing } from '@plateau/contract/constants';
-import { LIST_ERROR } from '../../../components/list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pager, pageCountOf } from '../../../components/pager.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
-import { paths } from '../../../lib/paths.ts';
 import { useEncodeVideos } from '../api/pending-mutations.ts';
 import { PENDING_PAGE_SIZE, usePendingPage } from '../api/pending-queries.ts';
 import { pendingMessages } from '../pending-messages.ts';
@@ -24,6 +19,8 @@ interface PendingListProps {
   onPageChange: (page: number) => void;
 }
 
+const EMPTY_TEXT = 'Aucune vidéo en attente : tout ce qui a été envoyé est encodé et publié.';
+
 const waiting = (videos: readonly Video[]) =>
   videos.filter((video) => video.processing === Processing.Uploaded);
 
@@ -32,23 +29,33 @@ export const PendingList = ({ page, onPageChange }: PendingListProps) => {
   const pending = usePendingPage(page);
   const videos = pending.data?.videos ?? [];
   const pageCount = pageCountOf(pending.data?.nResults ?? 0, PENDING_PAGE_SIZE);
+  const beyondLast = pending.isSuccess && !pending.isPlaceholderData && page > pageCount;
+  // Deleting or publishing the last videos of the last page: show the page that remains.
+  useEffect(() => {
+    if (beyondLast) onPageChange(pageCount);
+  }, [beyondLast, pageCount, onPageChange]);
   const pager = pageCount > 1 && (
     <Pager page={page} pageCount={pageCount} onPageChange={onPageChange} />
   );
   return (
     <Page title="Vidéos en attente" actions={<EncodeAllButton videos={videos} />}>
       {pager}
-      <PendingState
-        status={pending.status}
-        isEmpty={videos.length === 0}
-        onRetry={() => void pending.refetch()}
-      >
-        <Stack component="section" aria-label="Vidéos en attente" spacing={2}>
-          {videos.map((video) => (
-            <PendingCard key={video.id} video={video} />
-          ))}
-        </Stack>
-      </PendingState>
+      {pending.isPending ? (
+        <PendingSkeleton />
+      ) : (
+        <ListState
+          status={pending.status}
+          isEmpty={videos.length === 0}
+          emptyText={EMPTY_TEXT}
+          onRetry={() => void pending.refetch()}
+        >
+          <Stack component="section" aria-label="Vidéos en attente" spacing={2}>
+            {videos.map((video) => (
+              <PendingCard key={video.id} video={video} />
+            ))}
+          </Stack>
+        </ListState>
+      )}
       {pager}
     </Page>
   );
@@ -74,50 +81,11 @@ const EncodeAllButton = ({ videos }: { videos: readonly Video[] }) => {
   );
 };
 
-interface PendingStateProps {
-  status: 'pending' | 'error' | 'success';
-  isEmpty: boolean;
-  onRetry: () => void;
-  children: ReactNode;
-}
-
-/** Loading, error, empty or the cards (the shared ListState draws a grid's skeleton). */
-const PendingState = ({ status, isEmpty, onRetry, children }: PendingStateProps) => {
-  if (status === 'pending') {
-    return (
-      <Stack role="status" aria-label="Chargement" spacing={2}>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} variant="rounded" height={220} />
-        ))}
-      </Stack>
-    );
-  }
-  if (status === 'error') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Réessayer
-          </Button>
-        }
-      >
-        {LIST_ERROR}
-      </Alert>
-    );
-  }
-  if (isEmpty) {
-    return (
-      <Box sx={{ py: 6, textAlign: 'center' }}>
-        <Typography sx={{ fontWeight: 600 }}>Aucune vidéo en attente.</Typography>
-        <Typography color="text.secondary">
-          Toutes les vidéos envoyées sont encodées et publiées.
-        </Typography>
-        <Button component={RouterLink} to={paths.addVideo()} sx={{ mt: 2 }}>
-          Ajouter une vidéo
-        </Button>
-      </Box>
-    );
-  }
-  return children;
-};
+/** The cards' shape while the first answer comes (the shared skeleton is a grid of thumbnails). */
+const PendingSkeleton = () => (
+  <Stack role="status" aria-label="Chargement" spacing={2}>
+    {[0, 1, 2].map((key) => (
+      <Skeleton key={key} variant="rounded" height={220} />
+    ))}
+  </Stack>
+);
