@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { pendingMessages } from '../pending-messages.ts';
+
+/**
+ * 'Encodage en cours...' and how far it is. Before the encoder's first report (the job is
+ * still queued) the bar only says that something is happening.
+ */
+export const EncodingProgress = ({ percent }: { percent: number | null | undefined }) => {
+  const known = typeof percent === 'number';
+  return (
+    <Box>
+      <Typography sx={{ fontWeight: 600 }}>{pendingMessages.encoding}</Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1 }}>
+        <LinearProgress
+          variant={known ? 'determinate' : 'indeterminate'}
+          value={known ? percent : undefined}
+          aria-label="Progression de l'encodage"
+          sx={{ flex: 1, height: 8, borderRadius: 4 }}
+        />
+        {known && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ minWidth: '3.5em', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+          >
+            {percent} %
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+};
