@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -22,20 +23,23 @@ export const ConfirmDialog = ({
   busy = false,
   onConfirm,
   onClose,
-}: ConfirmDialogProps) => (
-  <Dialog open={open} onClose={busy ? undefined : onClose} aria-describedby="confirm-question">
-    <DialogContent>
-      <DialogContentText id="confirm-question" sx={{ color: 'text.primary' }}>
-        {question}
-      </DialogContentText>
-    </DialogContent>
-    <DialogActions>
-      <Button onClick={onClose} disabled={busy}>
-        Annuler
-      </Button>
-      <Button color="error" variant="contained" onClick={onConfirm} loading={busy}>
-        {confirmLabel}
-      </Button>
-    </DialogActions>
-  </Dialog>
-);
+}: ConfirmDialogProps) => {
+  const questionId = useId();
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={questionId}>
+      <DialogContent>
+        <DialogContentText id={questionId} sx={{ color: 'text.primary' }}>
+          {question}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Annuler
+        </Button>
+        <Button color="error" variant="contained" onClick={onConfirm} loading={busy}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
