@@ -39,7 +39,7 @@ export const NewCategoryForm = () => {
         value={name}
         onChange={(event) => setName(event.target.value)}
         slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
-        sx={{ flex: '1 1 220px' }}
+        sx={{ flex: '1 1 160px' }}
       />
       <Button
         type="submit"

@@ -70,15 +70,11 @@ export const useUpdatePlaylist = (code: string) => {
 /** `DELETE playlists/{code}`. */
 export const useDeletePlaylist = (code: string) => {
   const client = useQueryClient();
-  const { userId } = useSession();
   return useMutation({
     mutationFn: () => api.delete<unknown>(playlistPath(code)),
-    onSuccess: () => {
-      // Gone: nothing may be shown of it any more, not even from the cache.
-      client.removeQueries({ queryKey: keys.one(userId, code) });
-      client.removeQueries({ queryKey: keys.videos(userId, code) });
-      return refreshPlaylists(client);
-    },
+    // Not the editor's own queries: read again now, they would fail (404) and report a load
+    // error while the page leaves. Marked stale, they are read again if it is ever shown.
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all, refetchType: 'inactive' }),
   });
 };
 

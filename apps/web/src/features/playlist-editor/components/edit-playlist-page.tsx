@@ -36,10 +36,18 @@ export const EditPlaylistPage = () => {
   return (
     <Page title="Modifier la playlist">
       {playlist.data && allowed ? (
-        <>
+        // Side by side where there is room: the list is in view without scrolling past the form.
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+            alignItems: 'start',
+            gap: { xs: 4, md: 3 },
+          }}
+        >
           <PlaylistFields key={code} playlist={playlist.data} />
           <PlaylistVideosEditor code={code} videos={videos.data} />
-        </>
+        </Box>
       ) : (
         <Box role="status" aria-label="Chargement" sx={{ maxWidth: 900 }}>
           <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
@@ -80,7 +88,7 @@ const PlaylistFields = ({ playlist }: { playlist: Playlist }) => {
     });
 
   return (
-    <Paper variant="outlined" sx={{ maxWidth: 900, p: { xs: 2, sm: 3 } }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <PlaylistForm
         initial={{
           title: playlist.title,

@@ -36,7 +36,7 @@ export const PlaylistVideosEditor = ({ code, videos }: PlaylistVideosEditorProps
 
   const List = narrow ? ArrowVideoList : SortableVideoList;
   return (
-    <Box component="section" aria-labelledby="playlist-videos-title" sx={{ mt: 4 }}>
+    <Box component="section" aria-labelledby="playlist-videos-title">
       <Typography id="playlist-videos-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
         Vidéos de la playlist
       </Typography>

@@ -58,7 +58,7 @@ export const UserRow = ({ user }: { user: User }) => {
         flexWrap: 'wrap',
         alignItems: 'center',
         columnGap: 2,
-        rowGap: 1,
+        rowGap: 2,
         p: { xs: 1.5, sm: 2 },
         borderRadius: 1,
         border: 1,
@@ -66,7 +66,7 @@ export const UserRow = ({ user }: { user: User }) => {
         bgcolor: 'background.paper',
       }}
     >
-      <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Typography
             component="h2"
@@ -82,7 +82,15 @@ export const UserRow = ({ user }: { user: User }) => {
           Créé le {formatDate(user.createdAt)} · {lastLogin(user)}
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          order: { xs: 2, sm: 1 },
+        }}
+      >
         <TextField
           select
           size="small"
@@ -107,25 +115,32 @@ export const UserRow = ({ user }: { user: User }) => {
           label="Accès GDA"
           sx={{ mr: 0 }}
         />
-        <Box sx={{ display: 'flex' }}>
-          <Tooltip title="Changer le mot de passe">
-            <IconButton
-              aria-label={`Changer le mot de passe de ${user.username}`}
-              onClick={() => setDialog('password')}
-            >
-              <LockResetIcon />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Supprimer le compte">
-            <IconButton
-              aria-label={`Supprimer ${user.username}`}
-              color="error"
-              onClick={() => setDialog('delete')}
-            >
-              <DeleteOutlinedIcon />
-            </IconButton>
-          </Tooltip>
-        </Box>
+      </Box>
+      {/* On a phone the buttons stay beside the name, the controls go under it. */}
+      <Box
+        sx={{
+          display: 'flex',
+          order: { xs: 1, sm: 2 },
+          alignSelf: { xs: 'flex-start', sm: 'center' },
+        }}
+      >
+        <Tooltip title="Changer le mot de passe">
+          <IconButton
+            aria-label={`Changer le mot de passe de ${user.username}`}
+            onClick={() => setDialog('password')}
+          >
+            <LockResetIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Supprimer le compte">
+          <IconButton
+            aria-label={`Supprimer ${user.username}`}
+            color="error"
+            onClick={() => setDialog('delete')}
+          >
+            <DeleteOutlinedIcon />
+          </IconButton>
+        </Tooltip>
       </Box>
       <PasswordDialog user={user} open={dialog === 'password'} onClose={() => setDialog(null)} />
       <ConfirmDialog
