@@ -122,6 +122,16 @@ describe('/addPlaylist', () => {
     ).toBeInTheDocument();
     expect(sent).toEqual({ title: 'À la une', description: '', isPublic: true });
   });
+
+  it('tells a user that only members create playlists, with no form to fill in vain', async () => {
+    signIn(makeToken({ user: ME, role: 'user' }));
+    renderApp('/addPlaylist');
+
+    expect(
+      await screen.findByText('Seuls les membres de l’association peuvent créer une playlist.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Valider' })).toBeNull();
+  });
 });
 
 describe('/editPlaylist/{code}', () => {
