@@ -1,4 +1,1 @@
-import { UnderConstruction } from './under-construction.tsx';
-
-/** /addPlaylist: a signed-in person creates a playlist (issue 9). */
-export const AddPlaylistPage = () => <UnderConstruction />;
+export { AddPlaylistPage } from '../../features/playlist-editor/components/add-playlist-page.tsx';

@@ -1,4 +1,1 @@
-import { UnderConstruction } from './under-construction.tsx';
-
-/** /categories: geeks manage tags (issue 9). */
-export const CategoriesPage = () => <UnderConstruction />;
+export { CategoriesPage } from '../../features/categories/components/categories-page.tsx';

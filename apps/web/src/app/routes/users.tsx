@@ -1,4 +1,1 @@
-import { UnderConstruction } from './under-construction.tsx';
-
-/** /users: geeks manage accounts (issue 9). */
-export const UsersPage = () => <UnderConstruction />;
+export { UsersPage } from '../../features/users/components/users-page.tsx';
