@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
 import { formatDate } from '../../../lib/dates.ts';
 import type { Suggestions } from '../api/settings-queries.ts';
 
@@ -43,6 +45,8 @@ export const SearchPicker = <T extends Pickable>({
   return (
     <Autocomplete<T>
       value={null}
+      // A search, not a list to open: no arrow, a magnifier instead.
+      forcePopupIcon={false}
       options={typed ? (data ?? []) : []}
       filterOptions={(all) => all}
       getOptionLabel={(option) => option.title}
@@ -69,7 +73,24 @@ export const SearchPicker = <T extends Pickable>({
           </span>
         </li>
       )}
-      renderInput={(params) => <TextField {...params} label={label} size="small" />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          size="small"
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
     />
   );
 };
