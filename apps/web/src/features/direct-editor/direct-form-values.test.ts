@@ -72,10 +72,13 @@ describe('the direct form values', () => {
     expect(moved.date).toBe('2026-11-28');
   });
 
-  it('never sends GDA-only outside level 2 or for someone without GDA access', () => {
-    const values = { ...initialValues(direct), privacy: 1 as const };
-    expect(directBody(values, { gdaAccess: true }).gpa_restricted).toBe(false);
-    expect(directBody(initialValues(direct), { gdaAccess: false }).gpa_restricted).toBe(false);
+  it('sends GDA-only off level 2 as false, and leaves it to the server for a geek without GDA', () => {
+    const cs = { ...initialValues(direct), privacy: 1 as const };
+    expect(directBody(cs, { gdaAccess: true }).gpa_restricted).toBe(false);
+    expect(directBody(cs, { gdaAccess: false }).gpa_restricted).toBe(false);
+    expect(directBody(initialValues(direct), { gdaAccess: false })).not.toHaveProperty(
+      'gpa_restricted',
+    );
   });
 
   it('takes only web addresses as live links', () => {

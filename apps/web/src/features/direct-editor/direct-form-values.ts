@@ -65,6 +65,15 @@ export const showsGdaChoice = (gdaAccess: boolean, privacy: Privacy) =>
   gdaAccess && privacy === Privacy.Plateau;
 
 /**
+ * GDA-only as sent: the box's value where it shows; false off level 2; left out for a geek
+ * without GDA access on level 2, so the server keeps what a GDA member chose.
+ */
+const gdaOnly = (values: DirectFormValues, gdaAccess: boolean) => {
+  if (showsGdaChoice(gdaAccess, values.privacy)) return { gpa_restricted: values.gpaRestricted };
+  return values.privacy === Privacy.Plateau ? {} : { gpa_restricted: false };
+};
+
+/**
  * The body of `POST directs` / `PUT directs/{id}`. An edited direct whose day did not change
  * keeps its exact time (a date field holds only the day).
  */
@@ -78,7 +87,7 @@ export const directBody = (
     description: values.description,
     liveUrl: values.liveUrl.trim(),
     privacy: values.privacy,
-    gpa_restricted: showsGdaChoice(gdaAccess, values.privacy) && values.gpaRestricted,
+    ...gdaOnly(values, gdaAccess),
     promotion: parsePromotion(values.promotion),
     ...(values.date ? { date: keptDate ?? values.date } : {}),
   };
