@@ -1,4 +1,4 @@
-import { UnderConstruction } from './under-construction.tsx';
+import { DirectEditor } from '../../features/direct-editor/components/direct-editor.tsx';
 
-/** /addDirect: a geek programs a direct (issue 9). */
-export const AddDirectPage = () => <UnderConstruction />;
+/** /addDirect: a geek programs a direct. */
+export const AddDirectPage = () => <DirectEditor />;

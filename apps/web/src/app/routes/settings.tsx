@@ -1,4 +1,58 @@
-import { UnderConstruction } from './under-construction.tsx';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { HomeDisplay } from '@plateau/contract';
+import { Loader } from '../../components/loader.tsx';
+import { Page } from '../../components/page.tsx';
+import { currentDirectQuery } from '../../features/directs/api/directs-queries.ts';
+import { homeDisplayQuery } from '../../features/settings/api/home-display.ts';
+import { gpaPromoQuery } from '../../features/settings/api/settings-queries.ts';
+import {
+  SettingsForm,
+  settingsMessages,
+} from '../../features/settings/components/settings-form.tsx';
+import { gpaPromoText, slotsOf } from '../../features/settings/settings-draft.ts';
+import { trendingVideosQuery } from '../../features/videos/api/trending.ts';
+import { useNotify } from '../../lib/notify.tsx';
+import { paths } from '../../lib/paths.ts';
 
-/** /settings: the geek's home page curation (issue 9). */
-export const SettingsPage = () => <UnderConstruction />;
+/** The page edits what the server holds now, never a cached copy from earlier. */
+const fresh = { refetchOnMount: 'always', retry: false } as const;
+
+/** /settings (geek): the home page's curation; any read that fails sends the geek home. */
+export const SettingsPage = () => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const homeDisplay = useQuery({ ...homeDisplayQuery, ...fresh });
+  const gpaPromo = useQuery({ ...gpaPromoQuery, ...fresh });
+  const current = useQuery({ ...currentDirectQuery, ...fresh });
+  const trending = useQuery({ ...trendingVideosQuery, ...fresh });
+  const reads = [homeDisplay, gpaPromo, current, trending];
+  const failed = reads.some((read) => read.isError);
+
+  useEffect(() => {
+    if (!failed) return;
+    notify(settingsMessages.failed, 'error');
+    void navigate(paths.home(), { replace: true });
+  }, [failed, navigate, notify]);
+
+  // Later reads (after Enregistrer) leave the form as it is: it already shows what was saved.
+  const loaded = reads.every((read) => read.isFetchedAfterMount && read.isSuccess);
+  return (
+    <Page title="Paramètres">
+      {loaded ? (
+        <SettingsForm
+          initial={{
+            currentDirect: current.data ?? null,
+            homeDisplay: homeDisplay.data as HomeDisplay,
+            gpaPromo: gpaPromoText(gpaPromo.data ?? -1),
+            trending: slotsOf(trending.data?.videos ?? []),
+          }}
+          trendingExact={(trending.data?.videos.length ?? 0) >= 5}
+        />
+      ) : (
+        <Loader />
+      )}
+    </Page>
+  );
+};

@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Direct, DirectBody } from '@plateau/contract';
+import { api } from '../../../lib/api.ts';
+import { mediaImageQuery, mediaPaths } from '../../../lib/media-image.ts';
+import { useSession } from '../../../lib/session.ts';
+import { uploadMedia } from '../../../lib/upload.ts';
+
+export interface DirectSave {
+  body: DirectBody;
+  /** Absent: a new direct (`POST directs`); present: `PUT directs/{id}`. */
+  id?: number;
+  poster: File | null;
+  onSaved: (direct: Direct) => void;
+  onPosterProgress: (percent: number) => void;
+}
+
+export interface DirectSaveResult {
+  direct: Direct;
+  /** null: no poster was chosen; true or false: how its upload went. */
+  posterUploaded: boolean | null;
+}
+
+/** Every cached view of directs (lists, pages, the home's current one, the live link). */
+const refreshDirects = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: ['directs'] }),
+    client.invalidateQueries({ queryKey: ['currentLive'] }),
+  ]);
+
+/**
+ * Saves the direct, then uploads its poster when one was chosen. A poster that fails leaves the
+ * direct saved: the result says so rather than failing the whole save.
+ */
+export const useSaveDirect = () => {
+  const client = useQueryClient();
+  const { token } = useSession();
+  return useMutation({
+    mutationFn: async (save: DirectSave): Promise<DirectSaveResult> => {
+      const direct =
+        save.id === undefined
+          ? await api.post<Direct>('directs', save.body)
+          : await api.put<Direct>(`directs/${save.id}`, save.body);
+      save.onSaved(direct);
+      if (!save.poster) return { direct, posterUploaded: null };
+      try {
+        await uploadMedia('poster', direct.id, save.poster, { onProgress: save.onPosterProgress });
+      } catch {
+        return { direct, posterUploaded: false };
+      }
+      // Images are cached for good: the new poster replaces the old one everywhere it shows.
+      await client.invalidateQueries({
+        queryKey: mediaImageQuery(mediaPaths.poster(direct.id), token).queryKey,
+      });
+      return { direct, posterUploaded: true };
+    },
+    onSettled: () => refreshDirects(client),
+  });
+};
+
+export interface DirectDeletion {
+  id: number;
+  /** Leaves the direct's pages: once it is gone, a page still showing it would ask again. */
+  leave: () => Promise<void>;
+}
+
+/** `DELETE directs/{id}`, then the direct is forgotten from every cached list. */
+export const useDeleteDirect = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, leave }: DirectDeletion) => {
+      await api.delete<{ ok: boolean }>(`directs/${id}`);
+      await leave();
+      client.removeQueries({ queryKey: ['directs', 'one', id] });
+      await refreshDirects(client);
+    },
+  });
+};

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Direct } from '@plateau/contract';
+import {
+  dayInParis,
+  directBody,
+  initialValues,
+  isLiveUrlValid,
+  parsePromotion,
+  promotionDigits,
+  showsGdaChoice,
+} from './direct-form-values.ts';
+
+const direct: Direct = {
+  id: 12,
+  title: 'Gala des Arts 2026',
+  description: 'Une soirée.',
+  date: '2026-11-21T18:00:00Z',
+  privacy: 2,
+  promotion: 2026,
+  gpaRestricted: true,
+  liveUrl: 'https://live.example.org/gala',
+  hasPoster: true,
+};
+
+describe('the direct form values', () => {
+  it('reads a promotion as an integer, empty (or unreadable) as none (-1)', () => {
+    expect(parsePromotion('')).toBe(-1);
+    expect(parsePromotion('  ')).toBe(-1);
+    expect(parsePromotion('2026')).toBe(2026);
+    expect(parsePromotion('0')).toBe(0);
+    expect(parsePromotion('20a6')).toBe(-1);
+    expect(promotionDigits('P20 2-6x')).toBe('2026');
+    expect(promotionDigits('123456')).toBe('1234');
+  });
+
+  it('starts a new direct today (in Paris), CS, without promotion', () => {
+    // 23:30 UTC on 21 November is already the 22nd in Paris.
+    const values = initialValues(undefined, new Date('2026-11-21T23:30:00Z'));
+    expect(values).toEqual({
+      title: '',
+      description: '',
+      liveUrl: '',
+      date: '2026-11-22',
+      promotion: '',
+      privacy: 1,
+      gpaRestricted: false,
+    });
+  });
+
+  it('shows the GDA-only choice only to GDA members, on access level 2', () => {
+    expect(showsGdaChoice(true, 2)).toBe(true);
+    expect(showsGdaChoice(true, 1)).toBe(false);
+    expect(showsGdaChoice(false, 2)).toBe(false);
+  });
+
+  it('keeps the exact time of an edited direct whose day did not change', () => {
+    const values = initialValues(direct);
+    expect(values.date).toBe(dayInParis(direct.date));
+    expect(directBody(values, { gdaAccess: true, original: direct })).toEqual({
+      title: 'Gala des Arts 2026',
+      description: 'Une soirée.',
+      liveUrl: 'https://live.example.org/gala',
+      privacy: 2,
+      gpa_restricted: true,
+      promotion: 2026,
+      date: '2026-11-21T18:00:00Z',
+    });
+    const moved = directBody(
+      { ...values, date: '2026-11-28' },
+      { gdaAccess: true, original: direct },
+    );
+    expect(moved.date).toBe('2026-11-28');
+  });
+
+  it('sends GDA-only off level 2 as false, and leaves it to the server for a geek without GDA', () => {
+    const cs = { ...initialValues(direct), privacy: 1 as const };
+    expect(directBody(cs, { gdaAccess: true }).gpa_restricted).toBe(false);
+    expect(directBody(cs, { gdaAccess: false }).gpa_restricted).toBe(false);
+    expect(directBody(initialValues(direct), { gdaAccess: false })).not.toHaveProperty(
+      'gpa_restricted',
+    );
+  });
+
+  it('takes only web addresses as live links', () => {
+    expect(isLiveUrlValid('')).toBe(true);
+    expect(isLiveUrlValid('https://www.twitch.tv/plateau')).toBe(true);
+    expect(isLiveUrlValid('javascript:alert(1)')).toBe(false);
+    expect(isLiveUrlValid('twitch.tv/plateau')).toBe(false);
+  });
+});

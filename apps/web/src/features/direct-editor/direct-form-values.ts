@@ -1,0 +1,94 @@
+import type { Direct, DirectBody } from '@plateau/contract';
+import { Privacy } from '@plateau/contract/constants';
+
+/** What the direct form holds, as typed (promotion and date stay text until sent). */
+export interface DirectFormValues {
+  title: string;
+  description: string;
+  liveUrl: string;
+  /** "YYYY-MM-DD", the day in Paris (the association's dates are French days). */
+  date: string;
+  /** Digits only; empty means no promotion. */
+  promotion: string;
+  privacy: Privacy;
+  gpaRestricted: boolean;
+}
+
+/** Spec section 5: the add form's access is CS unless the geek chooses otherwise. */
+export const DEFAULT_PRIVACY: Privacy = Privacy.School;
+
+const parisDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** "2026-11-21": the day `value` falls on in Paris, as a date field shows it. */
+export const dayInParis = (value: string | Date): string =>
+  parisDay.format(typeof value === 'string' ? new Date(value) : value);
+
+/** Spec section 5: a promotion is an optional integer; empty means none, sent as -1. */
+export const parsePromotion = (text: string): number => {
+  const trimmed = text.trim();
+  return /^\d{1,4}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : -1;
+};
+
+/** What a promotion field keeps of what was typed: digits, at most four (the server's 9999). */
+export const promotionDigits = (text: string) => text.replace(/\D/g, '').slice(0, 4);
+
+/** The empty form of /addDirect (date today), or the direct's values for /editDirect. */
+export const initialValues = (direct?: Direct, today = new Date()): DirectFormValues => ({
+  title: direct?.title ?? '',
+  description: direct?.description ?? '',
+  liveUrl: direct?.liveUrl ?? '',
+  date: dayInParis(direct?.date ?? today),
+  promotion: direct && direct.promotion >= 0 ? String(direct.promotion) : '',
+  privacy: (direct?.privacy ?? DEFAULT_PRIVACY) as Privacy,
+  gpaRestricted: direct?.gpaRestricted ?? false,
+});
+
+/** The server takes only absolute web addresses as live links (an empty one means none). */
+export const isLiveUrlValid = (text: string) => {
+  const url = text.trim();
+  if (url === '') return true;
+  try {
+    const { protocol, hostname } = new URL(url);
+    return (protocol === 'http:' || protocol === 'https:') && hostname !== '' && !/\s/.test(url);
+  } catch {
+    return false;
+  }
+};
+
+/** Spec section 5: the GDA-only box exists only for GDA members, on access level 2. */
+export const showsGdaChoice = (gdaAccess: boolean, privacy: Privacy) =>
+  gdaAccess && privacy === Privacy.Plateau;
+
+/**
+ * GDA-only as sent: the box's value where it shows; false off level 2; left out for a geek
+ * without GDA access on level 2, so the server keeps what a GDA member chose.
+ */
+const gdaOnly = (values: DirectFormValues, gdaAccess: boolean) => {
+  if (showsGdaChoice(gdaAccess, values.privacy)) return { gpa_restricted: values.gpaRestricted };
+  return values.privacy === Privacy.Plateau ? {} : { gpa_restricted: false };
+};
+
+/**
+ * The body of `POST directs` / `PUT directs/{id}`. An edited direct whose day did not change
+ * keeps its exact time (a date field holds only the day).
+ */
+export const directBody = (
+  values: DirectFormValues,
+  { gdaAccess, original }: { gdaAccess: boolean; original?: Direct },
+): DirectBody => {
+  const keptDate = original && dayInParis(original.date) === values.date ? original.date : null;
+  return {
+    title: values.title.trim(),
+    description: values.description,
+    liveUrl: values.liveUrl.trim(),
+    privacy: values.privacy,
+    ...gdaOnly(values, gdaAccess),
+    promotion: parsePromotion(values.promotion),
+    ...(values.date ? { date: keptDate ?? values.date } : {}),
+  };
+};

@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentDirectBody } from '@plateau/contract';
+import { trendingSlots } from '@plateau/contract/constants';
+import { api } from '../../../lib/api.ts';
+import { changedSlots, gpaPromoValue, placeInSlot, type SettingsDraft } from '../settings-draft.ts';
+
+export interface SettingsSave {
+  /** What the server holds, as far as this page knows. */
+  saved: SettingsDraft;
+  draft: SettingsDraft;
+  /**
+   * `GET videos/trending` skips empty slots: unless all five were filled, a listed video's
+   * position may not be its slot, so any slot change rewrites all five as shown.
+   */
+  trendingExact: boolean;
+  /** After each call that succeeded: what the server now holds. */
+  onStep: (saved: SettingsDraft) => void;
+}
+
+/**
+ * Sends only what changed, one call after the other, reporting each step: when one fails,
+ * what was already saved is known and Enregistrer sends only the rest.
+ */
+const saveSettings = async ({ saved: start, draft, trendingExact, onStep }: SettingsSave) => {
+  let saved = start;
+  const step = (change: Partial<SettingsDraft>) => {
+    saved = { ...saved, ...change };
+    onStep(saved);
+  };
+  if ((saved.currentDirect?.id ?? -1) !== (draft.currentDirect?.id ?? -1)) {
+    const answer = await api.put<CurrentDirectBody>(
+      `currentDirect/${draft.currentDirect?.id ?? -1}`,
+    );
+    // Choosing a current direct turns the classic home into the theme one (spec section 4).
+    step({
+      currentDirect: draft.currentDirect,
+      homeDisplay: answer.homeDisplay as SettingsDraft['homeDisplay'],
+    });
+  }
+  if (saved.homeDisplay !== draft.homeDisplay) {
+    await api.put(`homeDisplay/${draft.homeDisplay}`);
+    step({ homeDisplay: draft.homeDisplay });
+  }
+  if (gpaPromoValue(saved.gpaPromo) !== gpaPromoValue(draft.gpaPromo)) {
+    await api.put(`gpaPromo/${gpaPromoValue(draft.gpaPromo)}`);
+    step({ gpaPromo: draft.gpaPromo });
+  }
+  const changed = changedSlots(saved, draft);
+  const slots = changed.length > 0 && !trendingExact ? [...trendingSlots] : changed;
+  for (const slot of slots) {
+    const video = draft.trending[slot - 1] ?? null;
+    await api.put(`videos/trending/${slot}/${video?.id ?? -1}`);
+    step({ trending: placeInSlot(saved.trending, slot, video) });
+  }
+};
+
+/** Enregistrer: the changed settings, then every view of them is read again. */
+export const useSaveSettings = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    onSettled: () =>
+      Promise.all(
+        [
+          ['homeDisplay'],
+          ['gpaPromo'],
+          ['currentLive'],
+          ['directs', 'current'],
+          ['videos', 'trending'],
+        ].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
+  });
+};
