@@ -57,6 +57,7 @@ export const DirectPicker = ({ value, onChange, disabled }: DirectPickerProps) =
       loading={suggestions.isFetching}
       loadingText="Recherche..."
       noOptionsText={term ? 'Aucun direct trouvé' : 'Tapez le nom d’un direct'}
+      clearOnEscape
       clearText="Retirer le direct"
       openText="Ouvrir"
       closeText="Fermer"
