@@ -186,9 +186,9 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
     const { main, user } = await open(published, 'geek');
     const picker = within(main).getByRole('region', { name: 'Mettre à la une' });
     expect(
-      await within(picker).findByRole('button', { name: 'Emplacement 1 : Gala — Ouverture' }),
+      await within(picker).findByRole('button', { name: /^Emplacement 1 ?: Gala — Ouverture$/ }),
     ).toBeVisible();
-    await user.click(within(picker).getByRole('button', { name: 'Emplacement 3 : libre' }));
+    await user.click(within(picker).getByRole('button', { name: /^Emplacement 3 ?: Libre$/ }));
     expect(await screen.findByText('Vidéo mise à la une avec succès')).toBeVisible();
     expect(calls.map((call) => call.path)).toEqual(['videos/trending/3/31']);
   });

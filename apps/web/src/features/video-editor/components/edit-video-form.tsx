@@ -1,5 +1,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@plateau/contract';
 import { Processing } from '@plateau/contract/constants';
@@ -117,12 +119,25 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
             disabled={busy}
             videoPreview={<VideoPreview video={video} />}
             thumbnailPreview={
-              <ProtectedImage
-                path={mediaPaths.thumbnail(video.id)}
-                alt={`Miniature actuelle : ${video.title}`}
-                eager
-                sx={{ borderRadius: 2 }}
-              />
+              <Box
+                component="figure"
+                sx={{ m: 0, width: 'min(100%, 280px)', justifySelf: 'center' }}
+              >
+                <ProtectedImage
+                  path={mediaPaths.thumbnail(video.id)}
+                  alt={`Miniature actuelle : ${video.title}`}
+                  eager
+                  sx={{ borderRadius: 2 }}
+                />
+                <Typography
+                  component="figcaption"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mt: 0.5, textAlign: 'center' }}
+                >
+                  Miniature actuelle
+                </Typography>
+              </Box>
             }
           />
         }

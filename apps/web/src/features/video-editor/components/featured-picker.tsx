@@ -26,11 +26,21 @@ interface SlotProps {
   onPick: () => void;
 }
 
+/** Read by screen readers, not shown: the button's name is its visible text plus these words. */
+const screenReaderOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** One slot, named "Emplacement n : title" from what it shows; pressed when it holds this video. */
 const Slot = ({ slot, video, current, disabled, onPick }: SlotProps) => (
   <ButtonBase
     onClick={onPick}
     disabled={disabled}
-    aria-label={`Emplacement ${slot} : ${video ? video.title : 'libre'}${current ? ' (cette vidéo)' : ''}`}
     aria-pressed={current}
     sx={{
       display: 'flex',
@@ -62,7 +72,6 @@ const Slot = ({ slot, video, current, disabled, onPick }: SlotProps) => (
         </Box>
       )}
       <Box
-        aria-hidden
         sx={{
           position: 'absolute',
           top: 8,
@@ -77,11 +86,17 @@ const Slot = ({ slot, video, current, disabled, onPick }: SlotProps) => (
           fontWeight: 700,
         }}
       >
+        <Box component="span" sx={screenReaderOnly}>
+          Emplacement
+        </Box>{' '}
         {slot}
+        <Box component="span" sx={screenReaderOnly}>
+          :
+        </Box>
       </Box>
     </Box>
     <Typography variant="body2" noWrap sx={{ px: 1, py: 0.75, fontWeight: current ? 700 : 400 }}>
-      {video ? video.title : 'Emplacement libre'}
+      {video ? video.title : 'Libre'}
     </Typography>
   </ButtonBase>
 );

@@ -2,6 +2,7 @@ import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { OverlayState } from './use-upload-session.ts';
 
@@ -15,14 +16,13 @@ export const ALMOST_DONE = "C'est presque fini...";
 export const UploadOverlay = ({ state }: { state: OverlayState }) => {
   const percent = state.open ? state.percent : null;
   return (
-    <Backdrop
-      open={state.open}
-      sx={(theme) => ({ zIndex: theme.zIndex.drawer + 1, color: '#fff', px: 2 })}
-    >
-      <Box
+    <Backdrop open={state.open} sx={(theme) => ({ zIndex: theme.zIndex.drawer + 1, px: 2 })}>
+      <Paper
         role="status"
+        elevation={8}
         sx={{
-          width: 'min(420px, 100%)',
+          width: 'min(440px, 100%)',
+          p: 3,
           display: 'flex',
           flexDirection: 'column',
           alignItems: 'center',
@@ -32,7 +32,7 @@ export const UploadOverlay = ({ state }: { state: OverlayState }) => {
       >
         {percent === null ? (
           <>
-            <CircularProgress color="inherit" aria-label="Enregistrement en cours" />
+            <CircularProgress aria-label="Enregistrement en cours" />
             <Typography>Enregistrement en cours...</Typography>
           </>
         ) : (
@@ -51,7 +51,7 @@ export const UploadOverlay = ({ state }: { state: OverlayState }) => {
             </Box>
           </>
         )}
-      </Box>
+      </Paper>
     </Backdrop>
   );
 };

@@ -43,6 +43,7 @@ export const VideoFields = ({
 }: VideoFieldsProps) => {
   const { role, gdaAccess } = useSession();
   const accessLocked = !canChangeAccess(role, storedPrivacy);
+  const gdaOnlyShown = showsGdaOnly(gdaAccess, values.privacy);
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       <TextField
@@ -98,8 +99,15 @@ export const VideoFields = ({
           </option>
         ))}
       </TextField>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', minHeight: { sm: 56 } }}>
-        {showsGdaOnly(gdaAccess, values.privacy) && (
+      {/* Beside the access on a wide screen (the row keeps its height); under it on a phone. */}
+      <Box
+        sx={{
+          display: { xs: gdaOnlyShown ? 'flex' : 'none', sm: 'flex' },
+          alignItems: 'flex-start',
+          minHeight: { sm: 56 },
+        }}
+      >
+        {gdaOnlyShown && (
           <FormControlLabel
             label="Réservée aux GDA"
             disabled={disabled}
