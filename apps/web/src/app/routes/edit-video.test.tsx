@@ -160,14 +160,25 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Vidéo uploadée avec succès')).toBeVisible();
   });
 
-  it('stays on the page to try again when an upload fails', async () => {
-    serveEditor({ video: published, thumbnailUploadStatus: 400 });
+  it('stays on the page when an upload fails, and a retry sends only what is missing', async () => {
+    const first = serveEditor({ video: published, thumbnailUploadStatus: 400 });
     const { main, user, router } = await open(published);
+    pick('Remplacer la vidéo', fileOf('nouvelle.mp4', 'video/mp4'));
     pick('Miniature', fileOf('nouvelle.png', 'image/png'));
     await user.click(within(main).getByRole('button', { name: 'Valider' }));
     expect(await screen.findByText("Une erreur s'est produite...")).toBeVisible();
     expect(router.state.location.pathname).toBe('/editVideo/31');
-    expect(within(main).getByRole('button', { name: 'Valider' })).toBeEnabled();
+    expect(first.map((call) => call.path)).toEqual([
+      'videos/31',
+      'media/video/31',
+      'media/thumbnail/31',
+    ]);
+
+    // The replacement arrived: the server now holds the video as raw (processing 1).
+    const retry = serveEditor({ video: { ...published, processing: 1 } });
+    await user.click(within(main).getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pending'));
+    expect(retry.map((call) => call.path)).toEqual(['videos/31', 'media/thumbnail/31']);
   });
 
   it('says so when the save fails, and stays', async () => {

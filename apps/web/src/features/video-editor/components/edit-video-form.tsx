@@ -56,6 +56,8 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
       return false;
     }
     notify(messages.done, 'success');
+    // Sent: should the next file fail, trying again sends only what is missing.
+    (kind === 'video' ? setReplacement : setThumbnail)(null);
     return true;
   };
 

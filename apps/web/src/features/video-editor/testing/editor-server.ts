@@ -66,6 +66,7 @@ export const serveEditor = ({
     http.get('*/api/videos/trending', () =>
       HttpResponse.json({ videos: trending, nResults: trending.length }),
     ),
+    http.get('*/api/videos/random', () => HttpResponse.json({ videos: [], nResults: 0 })),
     http.get('*/api/videos/:id', ({ params }) =>
       params.id === String(video.id)
         ? HttpResponse.json({ videos: [video], nResults: 1 })
@@ -99,6 +100,11 @@ export const serveEditor = ({
       return direct ? HttpResponse.json({ directs: [direct], nResults: 1 }) : failure(404);
     }),
     http.get('*/api/media/*', () => new HttpResponse(null, { status: 404 })),
+    // The watch page, where a saved published video leads: quiet.
+    http.get('*/api/videos/like/:id', () => HttpResponse.json({ liked: false, likeCount: 0 })),
+    http.put('*/api/videos/history/:id', () => HttpResponse.json({ views: 1 })),
+    http.get('*/api/videos/direct/:id', () => HttpResponse.json({ videos: [], nResults: 0 })),
+    http.get('*/api/playlists/me', () => HttpResponse.json({ playlists: [], nResults: 0 })),
   );
   return calls;
 };
