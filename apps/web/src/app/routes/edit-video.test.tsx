@@ -160,6 +160,23 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Vidéo uploadée avec succès')).toBeVisible();
   });
 
+  it('lets the member leave anyway, with no error message about the stopped upload', async () => {
+    serveEditor({ video: published });
+    server.use(
+      // An upload that never ends by itself.
+      http.post('*/api/media/video/:id', () => new Promise<Response>(() => {})),
+    );
+    const { main, user, router } = await open(published);
+    pick('Remplacer la vidéo', fileOf('nouvelle.mp4', 'video/mp4'));
+    await user.click(within(main).getByRole('button', { name: 'Valider' }));
+    await screen.findByRole('progressbar', { name: "Progression de l'upload" });
+    act(() => void router.navigate('/'));
+    const dialog = await screen.findByRole('dialog', { name: 'Quitter la page ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Quitter' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText("Erreur pendant l'upload")).toBeNull();
+  });
+
   it('stays on the page when an upload fails, and a retry sends only what is missing', async () => {
     const first = serveEditor({ video: published, thumbnailUploadStatus: 400 });
     const { main, user, router } = await open(published);

@@ -102,6 +102,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
         canSubmit={isComplete(values) && !busy}
         onSubmit={() => void submit()}
         extra={featured}
+        mediaFirst
         fields={
           <VideoFields
             values={values}

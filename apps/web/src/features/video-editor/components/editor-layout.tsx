@@ -9,10 +9,19 @@ interface EditorLayoutProps {
   extra?: ReactNode;
   canSubmit: boolean;
   onSubmit: () => void;
+  /** On a phone, the media above the fields (the edit page shows what is being edited first). */
+  mediaFirst?: boolean;
 }
 
 /** Both forms: fields beside the media on a wide screen, under them on a phone; then Valider. */
-export const EditorLayout = ({ fields, media, extra, canSubmit, onSubmit }: EditorLayoutProps) => (
+export const EditorLayout = ({
+  fields,
+  media,
+  extra,
+  canSubmit,
+  onSubmit,
+  mediaFirst = false,
+}: EditorLayoutProps) => (
   <Box
     component="form"
     noValidate
@@ -31,7 +40,7 @@ export const EditorLayout = ({ fields, media, extra, canSubmit, onSubmit }: Edit
       }}
     >
       {fields}
-      {media}
+      <Box sx={{ minWidth: 0, order: { xs: mediaFirst ? -1 : 0, md: 0 } }}>{media}</Box>
     </Box>
     {extra}
     <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
