@@ -1,0 +1,152 @@
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Video } from '@plateau/contract';
+import { Processing } from '@plateau/contract/constants';
+import { ProtectedImage } from '../../../components/protected-image.tsx';
+import { mediaImageQuery, mediaPaths } from '../../../lib/media-image.ts';
+import { useNotify } from '../../../lib/notify.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/session.ts';
+import { forgetVideos, updateVideo } from '../api/editor-mutations.ts';
+import { isComplete, updateVideoBody, videoFormOf, type VideoFormValues } from '../video-form.ts';
+import { EditorLayout } from './editor-layout.tsx';
+import { LeaveDialog } from './leave-dialog.tsx';
+import { MediaDrops } from './media-drops.tsx';
+import { UploadOverlay } from './upload-overlay.tsx';
+import { useUploadSession } from './use-upload-session.ts';
+import { VideoFields, type CategoryPickerProps } from './video-fields.tsx';
+import { VideoPreview } from './video-preview.tsx';
+
+export interface EditVideoFormProps {
+  video: Video;
+  CategoryPicker: ComponentType<CategoryPickerProps>;
+  /** The geek's 'Mettre à la une' picker, when it applies. */
+  featured?: ReactNode;
+}
+
+/**
+ * /editVideo/{id}: saves the fields, then sends a replacement video and a new thumbnail if
+ * chosen; then the watch page of a published video, else /pending. A failed upload stays here
+ * so that Valider tries again.
+ */
+export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoFormProps) => {
+  const { gdaAccess, token } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const session = useUploadSession();
+  const [values, setValues] = useState<VideoFormValues>(() => videoFormOf(video));
+  const [replacement, setReplacement] = useState<File | null>(null);
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const busy = session.overlay.open;
+
+  /** Sends one file; false (with the spec's message) when it failed, or when the person left. */
+  const send = async (
+    kind: 'video' | 'thumbnail',
+    file: File,
+    messages: { done: string; failed: string },
+  ) => {
+    try {
+      await session.upload(kind, video.id, file);
+    } catch {
+      if (!session.left()) notify(messages.failed, 'error');
+      return false;
+    }
+    notify(messages.done, 'success');
+    // Sent: should the next file fail, trying again sends only what is missing.
+    (kind === 'video' ? setReplacement : setThumbnail)(null);
+    return true;
+  };
+
+  const submit = async () => {
+    session.begin();
+    let saved: Video;
+    try {
+      saved = await updateVideo(video.id, updateVideoBody(values, video, gdaAccess));
+    } catch {
+      notify('Erreur pendant la modification de la vidéo', 'error');
+      return session.end();
+    }
+    notify('Vidéo modifiée avec succès', 'success');
+    void forgetVideos(client);
+    const sent =
+      (!replacement ||
+        (await send('video', replacement, {
+          done: 'Vidéo uploadée avec succès',
+          failed: "Erreur pendant l'upload",
+        }))) &&
+      (!thumbnail ||
+        (await send('thumbnail', thumbnail, {
+          done: 'Miniature modifiee avec succes',
+          failed: "Une erreur s'est produite...",
+        })));
+    if (session.left()) return;
+    session.end();
+    if (!sent) return;
+    if (thumbnail) {
+      void client.invalidateQueries({
+        queryKey: mediaImageQuery(mediaPaths.thumbnail(video.id), token).queryKey,
+      });
+    }
+    // A replacement goes back to the queue (processing 1) until it is encoded again.
+    const published = !replacement && saved.processing === Processing.Published;
+    return navigate(published ? paths.video(video.id) : paths.pending());
+  };
+
+  return (
+    <>
+      <EditorLayout
+        canSubmit={isComplete(values) && !busy}
+        onSubmit={() => void submit()}
+        extra={featured}
+        mediaFirst
+        fields={
+          <VideoFields
+            values={values}
+            onChange={(patch) => setValues((before) => ({ ...before, ...patch }))}
+            storedPrivacy={video.privacy}
+            CategoryPicker={CategoryPicker}
+            disabled={busy}
+          />
+        }
+        media={
+          <MediaDrops
+            video={replacement}
+            thumbnail={thumbnail}
+            onVideo={setReplacement}
+            onThumbnail={setThumbnail}
+            videoLabel="Remplacer la vidéo"
+            disabled={busy}
+            videoPreview={<VideoPreview video={video} />}
+            thumbnailPreview={
+              <Box
+                component="figure"
+                sx={{ m: 0, width: 'min(100%, 280px)', justifySelf: 'center' }}
+              >
+                <ProtectedImage
+                  path={mediaPaths.thumbnail(video.id)}
+                  alt={`Miniature actuelle : ${video.title}`}
+                  eager
+                  sx={{ borderRadius: 2 }}
+                />
+                <Typography
+                  component="figcaption"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mt: 0.5, textAlign: 'center' }}
+                >
+                  Miniature actuelle
+                </Typography>
+              </Box>
+            }
+          />
+        }
+      />
+      <UploadOverlay state={session.overlay} />
+      <LeaveDialog blocker={session.blocker} />
+    </>
+  );
+};

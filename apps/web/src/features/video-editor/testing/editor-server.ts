@@ -1,0 +1,113 @@
+import { http, HttpResponse } from 'msw';
+import type { Direct, Tag, Video } from '@plateau/contract';
+import { server } from '../../../testing/server.ts';
+import { makeVideo } from '../../../testing/videos.ts';
+
+/** One call the forms made, in order: method, path under /api, and its JSON body if any. */
+export interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+export const TAGS: Tag[] = [
+  { id: 1, name: 'Soirée' },
+  { id: 2, name: 'Sport' },
+  { id: 3, name: 'Concert' },
+];
+
+export const makeDirect = (id: number, title: string): Direct => ({
+  id,
+  title,
+  description: '',
+  date: '2026-11-21T18:00:00Z',
+  privacy: 1,
+  promotion: -1,
+  gpaRestricted: false,
+  liveUrl: '',
+  hasPoster: false,
+});
+
+const failure = (status: number) =>
+  HttpResponse.json({ statusCode: status, error: 'Erreur', message: 'Refusé' }, { status });
+
+export interface EditorServerOptions {
+  /** The video `GET videos/{id}` answers; its id is the one `POST videos` gives. */
+  video?: Video;
+  createStatus?: number;
+  updateStatus?: number;
+  videoUploadStatus?: number;
+  thumbnailUploadStatus?: number;
+  directs?: Direct[];
+  trending?: Video[];
+}
+
+/**
+ * The server of the editor pages, recording every call that changes something (and the
+ * direct searches) in `calls`, in the order they arrive.
+ */
+export const serveEditor = ({
+  video = makeVideo(31, { processing: 0, rungs: [], privacy: 1 }),
+  createStatus = 201,
+  updateStatus = 200,
+  videoUploadStatus = 200,
+  thumbnailUploadStatus = 200,
+  directs = [],
+  trending = [],
+}: EditorServerOptions = {}) => {
+  const calls: Call[] = [];
+  const record = async (request: Request, path: string) => {
+    const text = request.headers.get('content-type')?.includes('json') ? await request.text() : '';
+    calls.push({ method: request.method, path, ...(text && { body: JSON.parse(text) }) });
+  };
+  server.use(
+    http.get('*/api/tags', () => HttpResponse.json(TAGS)),
+    http.get('*/api/videos/pending', () => HttpResponse.json({ videos: [], nResults: 0 })),
+    http.get('*/api/videos/trending', () =>
+      HttpResponse.json({ videos: trending, nResults: trending.length }),
+    ),
+    http.get('*/api/videos/random', () => HttpResponse.json({ videos: [], nResults: 0 })),
+    http.get('*/api/videos/:id', ({ params }) =>
+      params.id === String(video.id)
+        ? HttpResponse.json({ videos: [video], nResults: 1 })
+        : failure(404),
+    ),
+    http.post('*/api/videos', async ({ request }) => {
+      await record(request, 'videos');
+      return createStatus === 201
+        ? HttpResponse.json(video, { status: 201 })
+        : failure(createStatus);
+    }),
+    http.put('*/api/videos/:id', async ({ request, params }) => {
+      await record(request, `videos/${String(params.id)}`);
+      return updateStatus === 200 ? HttpResponse.json(video) : failure(updateStatus);
+    }),
+    http.put('*/api/videos/trending/:slot/:id', async ({ request, params }) => {
+      await record(request, `videos/trending/${String(params.slot)}/${String(params.id)}`);
+      return HttpResponse.json({ videos: [video], nResults: 1 });
+    }),
+    http.post('*/api/media/:kind/:id', async ({ request, params }) => {
+      await record(request, `media/${String(params.kind)}/${String(params.id)}`);
+      const status = params.kind === 'video' ? videoUploadStatus : thumbnailUploadStatus;
+      return status === 200 ? HttpResponse.json({ ok: true }) : failure(status);
+    }),
+    http.get('*/api/directs/search/:term', async ({ request, params }) => {
+      await record(request, `directs/search/${String(params.term)}`);
+      return HttpResponse.json({ directs, nResults: directs.length });
+    }),
+    http.get('*/api/directs/:id', ({ params }) => {
+      const direct = directs.find((one) => String(one.id) === params.id);
+      return direct ? HttpResponse.json({ directs: [direct], nResults: 1 }) : failure(404);
+    }),
+    http.get('*/api/media/*', () => new HttpResponse(null, { status: 404 })),
+    // The watch page, where a saved published video leads: quiet.
+    http.get('*/api/videos/like/:id', () => HttpResponse.json({ liked: false, likeCount: 0 })),
+    http.put('*/api/videos/history/:id', () => HttpResponse.json({ views: 1 })),
+    http.get('*/api/videos/direct/:id', () => HttpResponse.json({ videos: [], nResults: 0 })),
+    http.get('*/api/playlists/me', () => HttpResponse.json({ playlists: [], nResults: 0 })),
+  );
+  return calls;
+};
+
+/** A file as a person would pick it. */
+export const fileOf = (name: string, type: string) => new File(['data'], name, { type });

@@ -1,0 +1,92 @@
+import type { NewVideoBody, UpdateVideoBody, Video } from '@plateau/contract';
+import {
+  DEFAULT_PRIVACY,
+  dayInput,
+  parsePromotion,
+  promotionText,
+  showsGdaOnly,
+} from './video-rules.ts';
+
+/** A direct linked to the video; the title is unknown until it is looked up. */
+export interface LinkedDirect {
+  id: number;
+  title: string | null;
+}
+
+/** What the add and edit forms hold, as typed. */
+export interface VideoFormValues {
+  title: string;
+  description: string;
+  privacy: number;
+  gdaOnly: boolean;
+  /** A date field's value, "2026-11-23". */
+  date: string;
+  /** Digits only; empty for none. */
+  promotion: string;
+  direct: LinkedDirect | null;
+  tagIds: number[];
+}
+
+export const emptyVideoForm = (): VideoFormValues => ({
+  title: '',
+  description: '',
+  privacy: DEFAULT_PRIVACY,
+  gdaOnly: false,
+  date: dayInput(),
+  promotion: '',
+  direct: null,
+  tagIds: [],
+});
+
+export const videoFormOf = (video: Video): VideoFormValues => ({
+  title: video.title,
+  description: video.description,
+  privacy: video.privacy,
+  gdaOnly: video.gpaRestricted,
+  date: dayInput(video.date),
+  promotion: promotionText(video.promotion),
+  direct: video.directId > 0 ? { id: video.directId, title: null } : null,
+  tagIds: video.tagIds,
+});
+
+/** Valider stays disabled while the title is blank (spec section 5). */
+export const isComplete = (values: VideoFormValues) => values.title.trim() !== '';
+
+/**
+ * GDA-only goes only when the box is shown: someone who cannot see it leaves the stored value
+ * to the server (which also clears it off Plateau level).
+ */
+const gdaField = (values: VideoFormValues, gdaAccess: boolean) =>
+  showsGdaOnly(gdaAccess, values.privacy) ? { gpa_restricted: values.gdaOnly } : {};
+
+/** `POST videos` (spec section 3, "New video payload"): promotion and directId as text. */
+export const newVideoBody = (values: VideoFormValues, gdaAccess: boolean): NewVideoBody => ({
+  title: values.title.trim(),
+  description: values.description,
+  privacy: values.privacy,
+  ...gdaField(values, gdaAccess),
+  // A cleared date field leaves the day to the server: today.
+  ...(values.date !== '' && { date: values.date }),
+  promotion: String(parsePromotion(values.promotion)),
+  directId: String(values.direct?.id ?? -1),
+  tagIds: values.tagIds,
+});
+
+/**
+ * `PUT videos/{id}` (spec section 7). An unchanged (or cleared) day keeps the stored instant,
+ * so saving does not move the video among those of the same day.
+ */
+export const updateVideoBody = (
+  values: VideoFormValues,
+  video: Video,
+  gdaAccess: boolean,
+): UpdateVideoBody => ({
+  title: values.title.trim(),
+  description: values.description,
+  privacy: values.privacy,
+  ...gdaField(values, gdaAccess),
+  date: values.date === '' || values.date === dayInput(video.date) ? video.date : values.date,
+  promotion: parsePromotion(values.promotion),
+  direct_id: values.direct?.id ?? -1,
+  tagIds: values.tagIds,
+});

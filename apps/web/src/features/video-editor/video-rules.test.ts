@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { makeVideo } from '../../testing/videos.ts';
+import { newVideoBody, updateVideoBody, videoFormOf, emptyVideoForm } from './video-form.ts';
+import {
+  accessChoices,
+  canChangeAccess,
+  parsePromotion,
+  previewRung,
+  promotionInput,
+  showsFeaturedPicker,
+  showsGdaOnly,
+} from './video-rules.ts';
+
+describe('access choices (spec section 5)', () => {
+  it('offers a geek all four levels and a member CS and Plateau', () => {
+    expect(accessChoices('geek')).toEqual([0, 1, 2, 3]);
+    expect(accessChoices('plateau')).toEqual([1, 2]);
+  });
+
+  it("keeps a video's current level among a member's choices so the select can show it", () => {
+    expect(accessChoices('plateau', 0)).toEqual([0, 1, 2]);
+    expect(accessChoices('plateau', 3)).toEqual([1, 2, 3]);
+    expect(accessChoices('plateau', 2)).toEqual([1, 2]);
+  });
+
+  it('lets only a geek change the access of a public video', () => {
+    expect(canChangeAccess('plateau', 0)).toBe(false);
+    expect(canChangeAccess('geek', 0)).toBe(true);
+    expect(canChangeAccess('plateau', 3)).toBe(true);
+    expect(canChangeAccess('plateau', undefined)).toBe(true);
+  });
+});
+
+describe('GDA-only box', () => {
+  it('appears only with GDA access on Plateau-level videos', () => {
+    expect(showsGdaOnly(true, 2)).toBe(true);
+    expect(showsGdaOnly(false, 2)).toBe(false);
+    expect([0, 1, 3].map((privacy) => showsGdaOnly(true, privacy))).toEqual([false, false, false]);
+  });
+
+  it('is sent only when shown, so a hidden box never clears a stored restriction', () => {
+    const values = { ...emptyVideoForm(), title: 'Gala', privacy: 2, gdaOnly: true };
+    expect(newVideoBody(values, true).gpa_restricted).toBe(true);
+    expect(newVideoBody(values, false)).not.toHaveProperty('gpa_restricted');
+    expect(newVideoBody({ ...values, privacy: 1 }, true)).not.toHaveProperty('gpa_restricted');
+  });
+});
+
+describe('promotion', () => {
+  it('keeps digits only, four at most', () => {
+    expect(promotionInput('P2-0a26')).toBe('2026');
+    expect(promotionInput('123456')).toBe('1234');
+    expect(promotionInput('abc')).toBe('');
+  });
+
+  it('is the integer typed, or -1 when empty', () => {
+    expect(parsePromotion('')).toBe(-1);
+    expect(parsePromotion('2026')).toBe(2026);
+    expect(parsePromotion('07')).toBe(7);
+  });
+
+  it('goes as text in POST videos and as a number in PUT videos', () => {
+    const values = { ...emptyVideoForm(), title: 'Gala' };
+    expect(newVideoBody(values, false)).toMatchObject({ promotion: '-1', directId: '-1' });
+    const video = makeVideo(4, { promotion: 2025, directId: 9 });
+    expect(updateVideoBody(videoFormOf(video), video, false)).toMatchObject({
+      promotion: 2025,
+      direct_id: 9,
+    });
+  });
+});
+
+describe('the edit form', () => {
+  it('keeps the stored instant when the day is unchanged, and sends a new day as typed', () => {
+    const video = makeVideo(4, { date: '2026-03-14T18:30:00.000Z' });
+    const values = videoFormOf(video);
+    expect(values.date).toBe('2026-03-14');
+    expect(updateVideoBody(values, video, false).date).toBe('2026-03-14T18:30:00.000Z');
+    expect(updateVideoBody({ ...values, date: '2026-03-20' }, video, false).date).toBe(
+      '2026-03-20',
+    );
+  });
+
+  it('previews the raw upload before publication and the best rendition after', () => {
+    expect(previewRung({ processing: 0, rungs: [] })).toBeNull();
+    expect(previewRung({ processing: 1, rungs: [] })).toBe(0);
+    expect(previewRung({ processing: 2, rungs: [] })).toBe(0);
+    expect(previewRung({ processing: 3, rungs: [480, 240] })).toBe(480);
+  });
+
+  it("shows 'Mettre à la une' to a geek on a published video only", () => {
+    expect(showsFeaturedPicker('geek', { processing: 3 })).toBe(true);
+    expect(showsFeaturedPicker('geek', { processing: 1 })).toBe(false);
+    expect(showsFeaturedPicker('plateau', { processing: 3 })).toBe(false);
+  });
+});
