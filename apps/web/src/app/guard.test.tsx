@@ -29,11 +29,11 @@ describe('route guard', () => {
 
   it('lets a geek into the geek pages', async () => {
     signIn(makeToken({ role: 'geek' }));
-    const { router } = renderApp('/settings');
+    const { router } = renderApp('/addDirect');
     expect(
-      await screen.findByText('Cette page est en cours de construction...'),
+      await screen.findByRole('heading', { level: 1, name: 'Ajouter un DT' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/settings');
+    expect(router.state.location.pathname).toBe('/addDirect');
   });
 
   it('signs an expired session out and sends it to /login', async () => {
