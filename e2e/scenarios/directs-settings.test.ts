@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectList, VideoList } from '@plateau/contract';
 import { look, signIn, useBrowser } from '../support/browser.ts';
 import { e2eContent } from '../support/e2e-content.ts';
+import { apiAs, type ApiCall } from '../support/api.ts';
 import { plateau } from '../support/plateau.ts';
 
 const { visit } = useBrowser();
@@ -18,17 +19,8 @@ const LIVE_URL = 'https://live.example.org/quiz-reglages';
 const dir = mkdtempSync(path.join(tmpdir(), 'plateau-directs-settings-'));
 const posterFile = path.join(dir, 'affiche.png');
 let directId = 0;
-let token = '';
 
-const api = async <T>(method: string, route: string, body?: FormData): Promise<T> => {
-  const answer = await fetch(`${plateau().baseUrl}/api/${route}`, {
-    method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body,
-  });
-  if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-};
+let api: ApiCall;
 
 /** What the home page features now: read first, written back in a `finally`. */
 interface HomeSettings {
@@ -53,10 +45,7 @@ const restoreHomeSettings = async (original: HomeSettings) => {
 };
 
 beforeAll(async () => {
-  const form = new FormData();
-  form.append('username', 'e2e-geek');
-  form.append('password', plateau().accounts['e2e-geek']!.password);
-  token = (await api<{ accessToken: string }>('POST', 'token', form)).accessToken;
+  ({ api } = await apiAs('e2e-geek'));
   execFileSync('ffmpeg', [
     '-loglevel',
     'error',
@@ -195,9 +184,6 @@ describe('directs and settings, as the geek', () => {
     await dialog.getByRole('button', { name: 'Supprimer' }).click();
     await page.getByText('Direct supprimé avec succès').waitFor();
     await page.waitForURL('**/directs');
-    const gone = await fetch(`${plateau().baseUrl}/api/directs/${directId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(gone.status).toBe(404);
+    await expect(api('GET', `directs/${directId}`)).rejects.toThrow(/: 404 /);
   }, 120_000);
 });

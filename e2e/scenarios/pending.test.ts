@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@plateau/contract';
 import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
 import { look, signIn, useBrowser } from '../support/browser.ts';
-import { plateau } from '../support/plateau.ts';
+import { apiAs, type ApiCall } from '../support/api.ts';
 
 const { visit } = useBrowser();
 
@@ -21,23 +21,9 @@ const { visit } = useBrowser();
 const run = randomBytes(3).toString('hex');
 const TITLES = { encode: `Mire à encoder ${run}`, remove: `Prise ratée ${run}` };
 const ids = { encode: 0, remove: 0 };
-let token = '';
 const dir = mkdtempSync(path.join(tmpdir(), 'plateau-pending-'));
 
-const api = async <T>(method: string, route: string, body?: FormData | object): Promise<T> => {
-  const json = body !== undefined && !(body instanceof FormData);
-  const answer = await fetch(`${plateau().baseUrl}/api/${route}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(json && { 'content-type': 'application/json' }),
-    },
-    body: json ? JSON.stringify(body) : body,
-  });
-  if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
-  const text = await answer.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-};
+let api: ApiCall;
 
 const createUploaded = async (title: string, clip: string) => {
   const video = await api<Video>('POST', 'videos', {
@@ -63,10 +49,7 @@ const deleteVideo = async (id: number) => {
 };
 
 beforeAll(async () => {
-  const form = new FormData();
-  form.append('username', 'membre');
-  form.append('password', plateau().accounts.membre!.password);
-  token = (await api<{ accessToken: string }>('POST', 'token', form)).accessToken;
+  ({ api } = await apiAs('membre'));
   const long = path.join(dir, 'mire.mp4');
   const short = path.join(dir, 'prise.mp4');
   const picture = { source: 'testsrc2' } as const;

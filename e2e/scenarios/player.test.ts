@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@plateau/contract';
 import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
 import { look, signIn, useBrowser } from '../support/browser.ts';
+import { apiAs, type ApiCall } from '../support/api.ts';
 import { plateau } from '../support/plateau.ts';
 
 const { visit } = useBrowser();
@@ -17,29 +18,12 @@ const { visit } = useBrowser();
  */
 const LONG_TITLE = 'Mire du lecteur';
 let longId = 0;
-let token = '';
 const dir = mkdtempSync(path.join(tmpdir(), 'plateau-player-'));
 
-const api = async <T>(method: string, route: string, body?: FormData | object): Promise<T> => {
-  const json = body !== undefined && !(body instanceof FormData);
-  const answer = await fetch(`${plateau().baseUrl}/api/${route}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(json && { 'content-type': 'application/json' }),
-    },
-    body: json ? JSON.stringify(body) : body,
-  });
-  if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
-  const text = await answer.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-};
+let api: ApiCall;
 
 beforeAll(async () => {
-  const form = new FormData();
-  form.append('username', 'membre');
-  form.append('password', plateau().accounts.membre!.password);
-  token = (await api<{ accessToken: string }>('POST', 'token', form)).accessToken;
+  ({ api } = await apiAs('membre'));
   const clip = path.join(dir, 'mire.mp4');
   execFileSync(
     'ffmpeg',

@@ -9,6 +9,7 @@ import type { Video } from '@plateau/contract';
 import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
 import { look, signIn, useBrowser } from '../support/browser.ts';
 import { DIRECT_TITLES, TAGS, TITLES } from '../support/e2e-content.ts';
+import { apiAs, type ApiCall } from '../support/api.ts';
 import { plateau } from '../support/plateau.ts';
 
 const { visit } = useBrowser();
@@ -22,29 +23,13 @@ const created: number[] = [];
 const run = randomBytes(3).toString('hex');
 let token = '';
 
-const api = async <T>(method: string, route: string, body?: FormData | object): Promise<T> => {
-  const json = body !== undefined && !(body instanceof FormData);
-  const answer = await fetch(`${plateau().baseUrl}/api/${route}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(json && { 'content-type': 'application/json' }),
-    },
-    body: json ? JSON.stringify(body) : body,
-  });
-  if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
-  const text = await answer.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-};
+let api: ApiCall;
 
 const videoOf = async (id: number) =>
   (await api<{ videos: Video[] }>('GET', `videos/${id}`)).videos[0]!;
 
 beforeAll(async () => {
-  const form = new FormData();
-  form.append('username', 'membre');
-  form.append('password', plateau().accounts.membre!.password);
-  token = (await api<{ accessToken: string }>('POST', 'token', form)).accessToken;
+  ({ api, token } = await apiAs('membre'));
   execFileSync(
     'ffmpeg',
     clipArgs(
@@ -79,7 +64,7 @@ const fileInput = (page: Page, label: string) =>
   page.locator(`input[type="file"][aria-label="${label}"]`);
 
 describe('/addVideo', () => {
-  it('uploads a real MP4 and JPEG with progress, then lands on /pending', async () => {
+  it('uploads a real MP4 and JPEG with progress; encoded from /pending, a user watches it', async () => {
     const page = await visit();
     await signIn(page, 'membre');
     await page.goto('/addVideo');
@@ -92,8 +77,13 @@ describe('/addVideo', () => {
     const title = `Gala — le final ${run}`;
     await main.getByLabel('Titre').fill(title);
     await main.getByLabel('Description').fill('Le bouquet final du gala.\nFilmé depuis la régie.');
+    // Plateau offers the GDA-only box; CS, the access kept, lets a user watch it at the end.
     await main.getByLabel('Accès').selectOption({ label: 'Plateau' });
-    await main.getByLabel('Réservée aux GDA').check();
+    await main.getByLabel('Réservée aux GDA').waitFor();
+    await main.getByLabel('Accès').selectOption({ label: 'CS' });
+    expect(await main.getByLabel('Réservée aux GDA').count()).toBe(0);
+    // Long ago: once published it sorts last in the lists other files read meanwhile.
+    await main.getByLabel('Date').fill('2001-06-01');
     await main.getByLabel('Promo').pressSequentially('P2026');
     expect(await main.getByLabel('Promo').inputValue()).toBe('2026');
     await main.getByRole('button', { name: TAGS.gala }).click();
@@ -134,8 +124,8 @@ describe('/addVideo', () => {
     const video = await videoOf(id);
     expect(video).toMatchObject({
       title,
-      privacy: 2,
-      gpaRestricted: true,
+      privacy: 1,
+      gpaRestricted: false,
       promotion: 2026,
       directId: plateau().directIds.passe,
       processing: 1,
@@ -146,7 +136,31 @@ describe('/addVideo', () => {
     });
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
-  }, 180_000);
+
+    // Found on /pending, encoded and published from there.
+    const waiting = page.getByRole('article', { name: title });
+    await waiting.getByRole('button', { name: 'Encoder et publier' }).click();
+    await waiting.getByText('Encodage en cours...').waitFor();
+    await waiting.waitFor({ state: 'detached', timeout: 150_000 });
+    expect((await videoOf(id)).processing).toBe(3);
+
+    const viewer = await visit();
+    await signIn(viewer, 'spectateur');
+    await viewer.goto(`/video?v=${id}`);
+    await viewer.getByRole('main').getByRole('heading', { level: 1, name: title }).waitFor();
+    const playing = viewer.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          document.querySelector('video')!.addEventListener('playing', () => resolve(true)),
+        ),
+    );
+    await viewer.getByRole('button', { name: 'Lecture' }).click();
+    expect(await playing).toBe(true);
+    const time = () => viewer.evaluate(() => document.querySelector('video')!.currentTime);
+    const first = await time();
+    await expect.poll(time).toBeGreaterThan(first + 0.5);
+    await api('DELETE', `videos/${id}`);
+  }, 300_000);
 
   it("says 'Erreur pendant l'upload' for a broken MP4, and the video stays editable", async () => {
     const page = await visit();
