@@ -1,31 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Playlist, Video } from '@plateau/contract';
-import { api, getOne } from '../../../lib/api.ts';
+import { getOne } from '../../../lib/api.ts';
+import { fetchAllPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session.ts';
-
-/** The server's largest page: lists are read whole, a page at a time. */
-const PAGE_SIZE = 100;
-
-/**
- * Every page of a list, in order. A library or a playlist is short in practice, but one past
- * 100 entries must still be shown whole (the screens have no pager).
- */
-const fetchAll = async <K extends 'playlists' | 'videos', T>(
-  path: string,
-  key: K,
-  signal: AbortSignal,
-): Promise<T[]> => {
-  const items: T[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await api.get<Record<K, T[]> & { nResults: number }>(path, {
-      query: { page, page_size: PAGE_SIZE },
-      signal,
-    });
-    const batch = answer[key] ?? [];
-    items.push(...batch);
-    if (batch.length < PAGE_SIZE || items.length >= answer.nResults) return items;
-  }
-};
 
 /**
  * Keys carry the viewer: `inLibrary`, the library itself and what a playlist shows depend on
@@ -48,7 +25,9 @@ export const libraryQuery = (userId: number | null) =>
   queryOptions({
     queryKey: playlistKeys.library(userId),
     queryFn: async ({ signal }) =>
-      (await fetchAll<'playlists', Playlist>('playlists/me', 'playlists', signal)).sort(byTitle),
+      (await fetchAllPages<'playlists', Playlist>('playlists/me', 'playlists', signal)).sort(
+        byTitle,
+      ),
   });
 
 /** `GET playlists/public`: the featured playlists. */
@@ -56,7 +35,7 @@ export const featuredQuery = (userId: number | null) =>
   queryOptions({
     queryKey: playlistKeys.featured(userId),
     queryFn: ({ signal }) =>
-      fetchAll<'playlists', Playlist>('playlists/public', 'playlists', signal),
+      fetchAllPages<'playlists', Playlist>('playlists/public', 'playlists', signal),
   });
 
 /** Spec section 5: an empty code or -1 is no playlist, answered without a call. */
@@ -80,7 +59,11 @@ export const playlistVideosQuery = (userId: number | null, code: string) =>
     queryKey: playlistKeys.videos(userId, code),
     enabled: isPlaylistCode(code),
     queryFn: ({ signal }) =>
-      fetchAll<'videos', Video>(`videos/playlist/${encodeURIComponent(code)}`, 'videos', signal),
+      fetchAllPages<'videos', Video>(
+        `videos/playlist/${encodeURIComponent(code)}`,
+        'videos',
+        signal,
+      ),
   });
 
 export const useLibrary = () => useQuery(libraryQuery(useSession().userId));
