@@ -29,6 +29,8 @@ export const Video = Type.Object({
   encodingError: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Encoded resolutions on disk (1080, 720, 480, 240); the raw upload (0) is for members only. */
   rungs: Type.Array(Type.Integer()),
+  /** Its 'A la une' slot (1-5), or null: the slot editors show each slot, empty ones included. */
+  trendingSlot: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 export type Video = Static<typeof Video>;
 

@@ -31,6 +31,9 @@ export const videoSelection = {
   tagIds: sql<
     number[]
   >`coalesce((select array_agg(vt.tag_id order by vt.tag_id) from video_tags vt where vt.video_id = "videos"."id"), '{}')`,
+  trendingSlot: sql<
+    number | null
+  >`(select ts.slot from trending_slots ts where ts.video_id = "videos"."id")`,
 };
 
 export type VideoRow = Omit<
@@ -38,6 +41,7 @@ export type VideoRow = Omit<
   'searchText' | 'searchVector' | 'createdAt' | 'hasThumbnail'
 > & {
   tagIds: number[];
+  trendingSlot: number | null;
 };
 
 export const toVideo = (row: VideoRow, viewer: Viewer): Video => {
@@ -57,6 +61,7 @@ export const toVideo = (row: VideoRow, viewer: Viewer): Video => {
     authorId: row.authorId ?? -1,
     // Every viewer who may see the video may stream each rung: the player offers exactly these.
     rungs: row.rungs.map(Number),
+    trendingSlot: row.trendingSlot === null ? null : Number(row.trendingSlot),
   };
   // Encoding state is for the members who run the pending queue.
   if (isMember(viewer)) {

@@ -29,6 +29,21 @@ describe('trending slots', () => {
     expect(await trendingIds()).toEqual([c, a]);
     expect(await trendingIds(user.auth)).toEqual([b, c, a]);
 
+    // Each says its slot, so the slot editors can show the empty ones between.
+    const slotsOf = async () =>
+      (await ctx.app.inject({ url: '/api/videos/trending', headers: user.auth }))
+        .json()
+        .videos.map((v: { id: number; trendingSlot: number }) => [v.id, v.trendingSlot]);
+    expect(await slotsOf()).toEqual([
+      [b, 1],
+      [c, 2],
+      [a, 4],
+    ]);
+    const other = await ctx.app.inject({
+      url: `/api/videos/${await seedVideo(db, { privacy: 0 })}`,
+    });
+    expect(other.json().videos[0].trendingSlot).toBeNull();
+
     // One video in a second slot leaves the first one.
     await put(5, c);
     expect(await trendingIds(user.auth)).toEqual([b, a, c]);

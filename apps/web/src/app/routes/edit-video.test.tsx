@@ -209,7 +209,7 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
   it('lets a geek put a published video in a trending slot', async () => {
     const calls = serveEditor({
       video: published,
-      trending: [makeVideo(8, { title: 'Gala — Ouverture' })],
+      trending: [makeVideo(8, { title: 'Gala — Ouverture', trendingSlot: 1 })],
     });
     const { main, user } = await open(published, 'geek');
     const picker = within(main).getByRole('region', { name: 'Mettre à la une' });

@@ -11,7 +11,9 @@ import { makeToken } from '../../testing/tokens.ts';
 import { makeVideo } from '../../testing/videos.ts';
 
 const gala = makeDirect({ id: 12, title: 'Gala des Arts 2026' });
-const trendingFive = [1, 2, 3, 4, 5].map((id) => makeVideo(id, { title: `À la une ${id}` }));
+const trendingFive = [1, 2, 3, 4, 5].map((id) =>
+  makeVideo(id, { title: `À la une ${id}`, trendingSlot: id }),
+);
 const finale = makeVideo(40, { title: 'La finale de basket' });
 
 const failure = (status = 500) =>
@@ -165,19 +167,18 @@ describe('/settings', () => {
     await waitFor(() => expect(writes).toEqual(['PUT currentDirect/12', 'PUT currentDirect/-1']));
   });
 
-  it('rewrites all five slots when some were empty (their positions are not their slots)', async () => {
-    const { writes } = settingsServer({ trending: trendingFive.slice(0, 3) });
+  it('shows each video in the slot it holds, empty slots between, and rewrites only a change', async () => {
+    const { writes } = settingsServer({ trending: [trendingFive[1]!, trendingFive[3]!] });
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: "Vider l'emplacement 2" }));
+    await screen.findByText('À la une 2');
+    expect(within(slot(2)).getByText('À la une 2')).toBeVisible();
+    expect(within(slot(1)).getByText('Emplacement vide')).toBeVisible();
+    expect(within(slot(3)).getByText('Emplacement vide')).toBeVisible();
+    expect(within(slot(4)).getByText('À la une 4')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: "Vider l'emplacement 4" }));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Modifications enregistrées');
-    expect(writes).toEqual([
-      'PUT videos/trending/1/1',
-      'PUT videos/trending/2/-1',
-      'PUT videos/trending/3/3',
-      'PUT videos/trending/4/-1',
-      'PUT videos/trending/5/-1',
-    ]);
+    expect(writes).toEqual(['PUT videos/trending/4/-1']);
   });
 
   it("says 'Une erreur s'est produite' when saving fails, and keeps the change to retry", async () => {

@@ -48,7 +48,6 @@ export const SettingsPage = () => {
             gpaPromo: gpaPromoText(gpaPromo.data ?? -1),
             trending: slotsOf(trending.data?.videos ?? []),
           }}
-          trendingExact={(trending.data?.videos.length ?? 0) >= 5}
         />
       ) : (
         <Loader />

@@ -25,9 +25,9 @@ export const gpaPromoDigits = (text: string) => text.replace(/\D/g, '').slice(0,
 export const gpaPromoText = (gpaPromo: number) => (gpaPromo >= 0 ? String(gpaPromo) : '');
 export const gpaPromoValue = (text: string) => (text === '' ? -1 : Number.parseInt(text, 10));
 
-/** The five slots from `GET videos/trending`, which lists the filled ones in slot order. */
+/** The five slots from `GET videos/trending`, each video in the slot it says, gaps empty. */
 export const slotsOf = (videos: readonly Video[]): (Video | null)[] =>
-  trendingSlots.map((_, index) => videos[index] ?? null);
+  trendingSlots.map((slot) => videos.find((video) => video.trendingSlot === slot) ?? null);
 
 const idOf = (item: { id: number } | null) => item?.id ?? -1;
 

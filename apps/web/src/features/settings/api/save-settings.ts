@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentDirectBody } from '@plateau/contract';
-import { trendingSlots } from '@plateau/contract/constants';
 import { api } from '../../../lib/api.ts';
 import { changedSlots, gpaPromoValue, placeInSlot, type SettingsDraft } from '../settings-draft.ts';
 
@@ -8,11 +7,6 @@ export interface SettingsSave {
   /** What the server holds, as far as this page knows. */
   saved: SettingsDraft;
   draft: SettingsDraft;
-  /**
-   * `GET videos/trending` skips empty slots: unless all five were filled, a listed video's
-   * position may not be its slot, so any slot change rewrites all five as shown.
-   */
-  trendingExact: boolean;
   /** After each call that succeeded: what the server now holds. */
   onStep: (saved: SettingsDraft) => void;
 }
@@ -21,7 +15,7 @@ export interface SettingsSave {
  * Sends only what changed, one call after the other, reporting each step: when one fails,
  * what was already saved is known and Enregistrer sends only the rest.
  */
-const saveSettings = async ({ saved: start, draft, trendingExact, onStep }: SettingsSave) => {
+const saveSettings = async ({ saved: start, draft, onStep }: SettingsSave) => {
   let saved = start;
   const step = (change: Partial<SettingsDraft>) => {
     saved = { ...saved, ...change };
@@ -45,9 +39,7 @@ const saveSettings = async ({ saved: start, draft, trendingExact, onStep }: Sett
     await api.put(`gpaPromo/${gpaPromoValue(draft.gpaPromo)}`);
     step({ gpaPromo: draft.gpaPromo });
   }
-  const changed = changedSlots(saved, draft);
-  const slots = changed.length > 0 && !trendingExact ? [...trendingSlots] : changed;
-  for (const slot of slots) {
+  for (const slot of changedSlots(saved, draft)) {
     const video = draft.trending[slot - 1] ?? null;
     await api.put(`videos/trending/${slot}/${video?.id ?? -1}`);
     step({ trending: placeInSlot(saved.trending, slot, video) });

@@ -41,17 +41,14 @@ const Block = ({ title, children }: { title: string; children: ReactNode }) => (
 
 interface SettingsFormProps {
   initial: SettingsDraft;
-  /** True when `GET videos/trending` listed all five slots (see `SettingsSave`). */
-  trendingExact: boolean;
 }
 
 /** /settings: the current direct, the home display, the GPA promo and the five trending slots. */
-export const SettingsForm = ({ initial, trendingExact: exactAtLoad }: SettingsFormProps) => {
+export const SettingsForm = ({ initial }: SettingsFormProps) => {
   const notify = useNotify();
   const save = useSaveSettings();
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial);
-  const [trendingExact, setTrendingExact] = useState(exactAtLoad);
   const busy = save.isPending;
   const change = (update: Partial<SettingsDraft>) =>
     setDraft((current) => ({ ...current, ...update }));
@@ -60,13 +57,9 @@ export const SettingsForm = ({ initial, trendingExact: exactAtLoad }: SettingsFo
     event.preventDefault();
     if (busy || !hasChanges(saved, draft)) return;
     save.mutate(
-      { saved, draft, trendingExact, onStep: setSaved },
+      { saved, draft, onStep: setSaved },
       {
-        onSuccess: () => {
-          // Every slot now holds what the form shows: positions are slots again.
-          setTrendingExact(true);
-          notify(settingsMessages.saved, 'success');
-        },
+        onSuccess: () => notify(settingsMessages.saved, 'success'),
         onError: () => notify(settingsMessages.failed, 'error'),
       },
     );

@@ -11,10 +11,7 @@ import { usePlaceInTrending } from '../api/editor-mutations.ts';
 
 export interface FeaturedPickerProps {
   videoId: number;
-  /**
-   * The trending videos in slot order (`GET videos/trending`). The list skips empty slots, so
-   * a gap shows as the last slots being free.
-   */
+  /** The trending videos (`GET videos/trending`), each saying its slot; empty slots are absent. */
   slots: readonly Video[] | undefined;
 }
 
@@ -135,7 +132,7 @@ export const FeaturedPicker = ({ videoId, slots }: FeaturedPickerProps) => {
         }}
       >
         {trendingSlots.map((slot) => {
-          const video = slots?.[slot - 1];
+          const video = slots?.find((candidate) => candidate.trendingSlot === slot);
           return (
             <Slot
               key={slot}
