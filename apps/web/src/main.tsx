@@ -15,19 +15,6 @@ const afterFirstPaint = () =>
     );
   });
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * On `/` the hero is already drawn, so the heaviest libraries are evaluated one per task before
- * the app (each fetched when asked: a round trip more, while the visitor reads the hero). Any
- * other page shows nothing until the app runs, so it asks for the app at once.
- */
-const landingStages = [
-  () => import('react-dom/client'),
-  () => import('@mui/material/styles'),
-  () => import('react-router'),
-];
-
 const start = async () => {
   if (location.pathname !== '/') {
     (await import('./app/mount.tsx')).mountApp();
@@ -35,10 +22,6 @@ const start = async () => {
   }
   await afterFirstPaint();
   const landing = import('./app/routes/home.tsx');
-  for (const stage of landingStages) {
-    await stage();
-    await nextTask();
-  }
   const { mountApp } = await import('./app/mount.tsx');
   await landing;
   mountApp();
