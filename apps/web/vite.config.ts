@@ -45,11 +45,46 @@ const precompress = (): Plugin => ({
   },
 });
 
+/**
+ * Lists in index.html (`#app-chunks`) the app's chunks: `app/mount.tsx`, which the entry imports,
+ * and its static imports. The page's inline script preloads them at once wherever the landing
+ * hero is not painted first, so they download beside the entry instead of after it has run.
+ */
+const listAppChunks = (module = 'src/app/mount.tsx'): Plugin => ({
+  name: 'plateau-app-chunks',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      if (!bundle) return [];
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
+      if (!app) throw new Error(`listAppChunks: no chunk for ${module}`);
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const files = new Set<string>();
+      const collect = (name: string) => {
+        if (files.has(name)) return;
+        files.add(name);
+        byName.get(name)?.imports.forEach(collect);
+      };
+      collect(app.fileName);
+      return [
+        {
+          tag: 'script',
+          attrs: { type: 'application/json', id: 'app-chunks' },
+          children: JSON.stringify([...files].map((name) => `/${name}`)),
+          injectTo: 'head' as const,
+        },
+      ];
+    },
+  },
+});
+
 // `npm run dev` runs the server on PORT (default 8080) and sends /api there.
 const apiPort = process.env.PORT || '8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), listAppChunks()],
   // dist/.vite/manifest.json maps every chunk to its imports: `npm run bench:web` reads it to
   // size what each route loads (the server does not serve dot folders).
   build: { manifest: true },
