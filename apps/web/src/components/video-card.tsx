@@ -12,6 +12,7 @@ import { isMember } from '../lib/privacy.ts';
 import { useSession } from '../lib/session.ts';
 import { ProtectedImage } from './protected-image.tsx';
 import { VideoBadges } from './video-badges.tsx';
+import { twoLines } from '../lib/two-lines.ts';
 
 const views = new Intl.NumberFormat('fr-FR');
 
@@ -77,11 +78,7 @@ export const VideoCard = ({
             sx={{
               fontWeight: 600,
               lineHeight: 1.3,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              overflowWrap: 'anywhere',
+              ...twoLines,
             }}
           >
             {video.title}

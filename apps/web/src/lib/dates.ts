@@ -10,3 +10,14 @@ export const formatDate = (value: string | Date): string => {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? '' : frenchDate.format(date);
 };
+
+const parisDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** "2026-11-23": the day `value` falls on in Paris (default today), as a date field holds it. */
+export const dayInParis = (value: string | Date = new Date()): string =>
+  parisDay.format(typeof value === 'string' ? new Date(value) : value);

@@ -11,7 +11,8 @@ import {
   SettingsForm,
   settingsMessages,
 } from '../../features/settings/components/settings-form.tsx';
-import { gpaPromoText, slotsOf } from '../../features/settings/settings-draft.ts';
+import { slotsOf } from '../../features/settings/settings-draft.ts';
+import { promotionText } from '../../lib/promotion.ts';
 import { trendingVideosQuery } from '../../features/videos/api/trending.ts';
 import { useNotify } from '../../lib/notify.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -45,7 +46,7 @@ export const SettingsPage = () => {
           initial={{
             currentDirect: current.data ?? null,
             homeDisplay: homeDisplay.data as HomeDisplay,
-            gpaPromo: gpaPromoText(gpaPromo.data ?? -1),
+            gpaPromo: promotionText(gpaPromo.data ?? -1),
             trending: slotsOf(trending.data?.videos ?? []),
           }}
         />

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Direct } from '@plateau/contract';
-import {
-  dayInParis,
-  directBody,
-  initialValues,
-  isLiveUrlValid,
-  parsePromotion,
-  promotionDigits,
-  showsGdaChoice,
-} from './direct-form-values.ts';
+import { dayInParis } from '../../lib/dates.ts';
+import { directBody, initialValues, isLiveUrlValid, showsGdaChoice } from './direct-form-values.ts';
 
 const direct: Direct = {
   id: 12,
@@ -23,16 +16,6 @@ const direct: Direct = {
 };
 
 describe('the direct form values', () => {
-  it('reads a promotion as an integer, empty (or unreadable) as none (-1)', () => {
-    expect(parsePromotion('')).toBe(-1);
-    expect(parsePromotion('  ')).toBe(-1);
-    expect(parsePromotion('2026')).toBe(2026);
-    expect(parsePromotion('0')).toBe(0);
-    expect(parsePromotion('20a6')).toBe(-1);
-    expect(promotionDigits('P20 2-6x')).toBe('2026');
-    expect(promotionDigits('123456')).toBe('1234');
-  });
-
   it('starts a new direct today (in Paris), CS, without promotion', () => {
     // 23:30 UTC on 21 November is already the 22nd in Paris.
     const values = initialValues(undefined, new Date('2026-11-21T23:30:00Z'));

@@ -1,5 +1,7 @@
 import type { Direct, DirectBody } from '@plateau/contract';
 import { Privacy } from '@plateau/contract/constants';
+import { dayInParis } from '../../lib/dates.ts';
+import { parsePromotion, promotionText } from '../../lib/promotion.ts';
 
 /** What the direct form holds, as typed (promotion and date stay text until sent). */
 export interface DirectFormValues {
@@ -17,33 +19,13 @@ export interface DirectFormValues {
 /** Spec section 5: the add form's access is CS unless the geek chooses otherwise. */
 export const DEFAULT_PRIVACY: Privacy = Privacy.School;
 
-const parisDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** "2026-11-21": the day `value` falls on in Paris, as a date field shows it. */
-export const dayInParis = (value: string | Date): string =>
-  parisDay.format(typeof value === 'string' ? new Date(value) : value);
-
-/** Spec section 5: a promotion is an optional integer; empty means none, sent as -1. */
-export const parsePromotion = (text: string): number => {
-  const trimmed = text.trim();
-  return /^\d{1,4}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : -1;
-};
-
-/** What a promotion field keeps of what was typed: digits, at most four (the server's 9999). */
-export const promotionDigits = (text: string) => text.replace(/\D/g, '').slice(0, 4);
-
 /** The empty form of /addDirect (date today), or the direct's values for /editDirect. */
 export const initialValues = (direct?: Direct, today = new Date()): DirectFormValues => ({
   title: direct?.title ?? '',
   description: direct?.description ?? '',
   liveUrl: direct?.liveUrl ?? '',
   date: dayInParis(direct?.date ?? today),
-  promotion: direct && direct.promotion >= 0 ? String(direct.promotion) : '',
+  promotion: promotionText(direct?.promotion ?? -1),
   privacy: (direct?.privacy ?? DEFAULT_PRIVACY) as Privacy,
   gpaRestricted: direct?.gpaRestricted ?? false,
 });

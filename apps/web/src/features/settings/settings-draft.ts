@@ -1,5 +1,6 @@
 import type { Direct, Video } from '@plateau/contract';
 import { HomeDisplay, trendingSlots } from '@plateau/contract/constants';
+import { parsePromotion } from '../../lib/promotion.ts';
 
 /** The geek's settings as the form holds them. */
 export interface SettingsDraft {
@@ -19,12 +20,6 @@ export const homeDisplayLabels: Record<HomeDisplay, string> = {
   [HomeDisplay.CurrentDirect]: 'DT en cours',
 };
 
-/** 'Promo des GPA' takes digits only, at most four (the server's 9999). */
-export const gpaPromoDigits = (text: string) => text.replace(/\D/g, '').slice(0, 4);
-
-export const gpaPromoText = (gpaPromo: number) => (gpaPromo >= 0 ? String(gpaPromo) : '');
-export const gpaPromoValue = (text: string) => (text === '' ? -1 : Number.parseInt(text, 10));
-
 /** The five slots from `GET videos/trending`, each video in the slot it says, gaps empty. */
 export const slotsOf = (videos: readonly Video[]): (Video | null)[] =>
   trendingSlots.map((slot) => videos.find((video) => video.trendingSlot === slot) ?? null);
@@ -41,7 +36,7 @@ export const changedSlots = (saved: SettingsDraft, draft: SettingsDraft): number
 export const hasChanges = (saved: SettingsDraft, draft: SettingsDraft) =>
   idOf(saved.currentDirect) !== idOf(draft.currentDirect) ||
   saved.homeDisplay !== draft.homeDisplay ||
-  gpaPromoValue(saved.gpaPromo) !== gpaPromoValue(draft.gpaPromo) ||
+  parsePromotion(saved.gpaPromo) !== parsePromotion(draft.gpaPromo) ||
   changedSlots(saved, draft).length > 0;
 
 /**

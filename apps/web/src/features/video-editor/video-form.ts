@@ -1,11 +1,7 @@
 import type { NewVideoBody, UpdateVideoBody, Video } from '@plateau/contract';
-import {
-  DEFAULT_PRIVACY,
-  dayInput,
-  parsePromotion,
-  promotionText,
-  showsGdaOnly,
-} from './video-rules.ts';
+import { dayInParis } from '../../lib/dates.ts';
+import { parsePromotion, promotionText } from '../../lib/promotion.ts';
+import { DEFAULT_PRIVACY, showsGdaOnly } from './video-rules.ts';
 
 /** A direct linked to the video; the title is unknown until it is looked up. */
 export interface LinkedDirect {
@@ -32,7 +28,7 @@ export const emptyVideoForm = (): VideoFormValues => ({
   description: '',
   privacy: DEFAULT_PRIVACY,
   gdaOnly: false,
-  date: dayInput(),
+  date: dayInParis(),
   promotion: '',
   direct: null,
   tagIds: [],
@@ -43,7 +39,7 @@ export const videoFormOf = (video: Video): VideoFormValues => ({
   description: video.description,
   privacy: video.privacy,
   gdaOnly: video.gpaRestricted,
-  date: dayInput(video.date),
+  date: dayInParis(video.date),
   promotion: promotionText(video.promotion),
   direct: video.directId > 0 ? { id: video.directId, title: null } : null,
   tagIds: video.tagIds,
@@ -85,7 +81,7 @@ export const updateVideoBody = (
   description: values.description,
   privacy: values.privacy,
   ...gdaField(values, gdaAccess),
-  date: values.date === '' || values.date === dayInput(video.date) ? video.date : values.date,
+  date: values.date === '' || values.date === dayInParis(video.date) ? video.date : values.date,
   promotion: parsePromotion(values.promotion),
   direct_id: values.direct?.id ?? -1,
   tagIds: values.tagIds,

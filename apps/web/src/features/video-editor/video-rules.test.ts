@@ -4,9 +4,7 @@ import { newVideoBody, updateVideoBody, videoFormOf, emptyVideoForm } from './vi
 import {
   accessChoices,
   canChangeAccess,
-  parsePromotion,
   previewRung,
-  promotionInput,
   showsFeaturedPicker,
   showsGdaOnly,
 } from './video-rules.ts';
@@ -47,18 +45,6 @@ describe('GDA-only box', () => {
 });
 
 describe('promotion', () => {
-  it('keeps digits only, four at most', () => {
-    expect(promotionInput('P2-0a26')).toBe('2026');
-    expect(promotionInput('123456')).toBe('1234');
-    expect(promotionInput('abc')).toBe('');
-  });
-
-  it('is the integer typed, or -1 when empty', () => {
-    expect(parsePromotion('')).toBe(-1);
-    expect(parsePromotion('2026')).toBe(2026);
-    expect(parsePromotion('07')).toBe(7);
-  });
-
   it('goes as text in POST videos and as a number in PUT videos', () => {
     const values = { ...emptyVideoForm(), title: 'Gala' };
     expect(newVideoBody(values, false)).toMatchObject({ promotion: '-1', directId: '-1' });

@@ -29,34 +29,6 @@ export const canChangeAccess = (role: Role | null, current?: number) =>
 export const showsGdaOnly = (gdaAccess: boolean, privacy: number) =>
   gdaAccess && privacy === Privacy.Plateau;
 
-/** The server keeps promotions of at most four digits (a year, a cohort number). */
-export const PROMOTION_DIGITS = 4;
-
-/** What the promotion field keeps of what was typed or pasted: digits only, four at most. */
-export const promotionInput = (typed: string) =>
-  typed.replace(/\D/g, '').slice(0, PROMOTION_DIGITS);
-
-/** The promotion to send: the integer typed, or -1 when the field is empty (spec section 5). */
-export const parsePromotion = (text: string): number => {
-  const digits = promotionInput(text);
-  return digits === '' ? -1 : Number.parseInt(digits, 10);
-};
-
-/** The field's text for a stored promotion: empty for none. */
-export const promotionText = (promotion: number) => (promotion < 0 ? '' : String(promotion));
-
-// Dates are days in the association's time zone, as every page shows them (lib/dates.ts).
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: 'Europe/Paris',
-});
-
-/** "2026-11-23": the value of a date field for `date` (default: today). */
-export const dayInput = (date: string | Date = new Date()) =>
-  dayFormat.format(typeof date === 'string' ? new Date(date) : date);
-
 /**
  * The rung the edit page previews: the raw upload until the video is published (members may
  * stream it), then the best encoded one. Null when there is nothing to play yet.

@@ -5,12 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Privacy } from '@plateau/contract/constants';
 import { privacyLabels } from '../../../lib/privacy.ts';
-import {
-  isLiveUrlValid,
-  promotionDigits,
-  showsGdaChoice,
-  type DirectFormValues,
-} from '../direct-form-values.ts';
+import { promotionDigits } from '../../../lib/promotion.ts';
+import { isLiveUrlValid, showsGdaChoice, type DirectFormValues } from '../direct-form-values.ts';
 
 /** A geek may give a direct any of the four access levels. */
 const ACCESS_CHOICES = [Privacy.Public, Privacy.School, Privacy.Plateau, Privacy.Archived];

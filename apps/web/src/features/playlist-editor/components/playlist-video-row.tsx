@@ -8,6 +8,7 @@ import type { Video } from '@plateau/contract';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { mediaPaths } from '../../../lib/media-image.ts';
+import { twoLines } from '../../../lib/two-lines.ts';
 
 interface PlaylistVideoRowProps {
   video: Video;
@@ -73,11 +74,7 @@ export const PlaylistVideoRow = ({
         sx={{
           fontWeight: 600,
           lineHeight: 1.3,
-          display: '-webkit-box',
-          WebkitLineClamp: 2,
-          WebkitBoxOrient: 'vertical',
-          overflow: 'hidden',
-          overflowWrap: 'anywhere',
+          ...twoLines,
         }}
       >
         {video.title}

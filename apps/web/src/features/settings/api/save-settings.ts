@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentDirectBody } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
-import { changedSlots, gpaPromoValue, placeInSlot, type SettingsDraft } from '../settings-draft.ts';
+import { parsePromotion } from '../../../lib/promotion.ts';
+import { changedSlots, placeInSlot, type SettingsDraft } from '../settings-draft.ts';
 
 export interface SettingsSave {
   /** What the server holds, as far as this page knows. */
@@ -35,8 +36,8 @@ const saveSettings = async ({ saved: start, draft, onStep }: SettingsSave) => {
     await api.put(`homeDisplay/${draft.homeDisplay}`);
     step({ homeDisplay: draft.homeDisplay });
   }
-  if (gpaPromoValue(saved.gpaPromo) !== gpaPromoValue(draft.gpaPromo)) {
-    await api.put(`gpaPromo/${gpaPromoValue(draft.gpaPromo)}`);
+  if (parsePromotion(saved.gpaPromo) !== parsePromotion(draft.gpaPromo)) {
+    await api.put(`gpaPromo/${parsePromotion(draft.gpaPromo)}`);
     step({ gpaPromo: draft.gpaPromo });
   }
   for (const slot of changedSlots(saved, draft)) {

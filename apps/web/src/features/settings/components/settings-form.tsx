@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HomeDisplay } from '@plateau/contract/constants';
 import { useNotify } from '../../../lib/notify.tsx';
+import { promotionDigits } from '../../../lib/promotion.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import {
-  gpaPromoDigits,
   hasChanges,
   homeDisplayLabels,
   placeInSlot,
@@ -109,7 +109,7 @@ export const SettingsForm = ({ initial }: SettingsFormProps) => {
             <TextField
               label="Promo des GPA"
               value={draft.gpaPromo}
-              onChange={(event) => change({ gpaPromo: gpaPromoDigits(event.target.value) })}
+              onChange={(event) => change({ gpaPromo: promotionDigits(event.target.value) })}
               helperText="Vide : aucune promo"
               disabled={busy}
               slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}

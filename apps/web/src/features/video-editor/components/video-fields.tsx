@@ -8,12 +8,11 @@ import Typography from '@mui/material/Typography';
 import { privacyLabels } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
 import type { VideoFormValues } from '../video-form.ts';
+import { PROMOTION_DIGITS, promotionDigits } from '../../../lib/promotion.ts';
 import {
   accessChoices,
   canChangeAccess,
-  PROMOTION_DIGITS,
   PUBLIC_ACCESS_LOCKED,
-  promotionInput,
   showsGdaOnly,
 } from '../video-rules.ts';
 import { DirectPicker } from './direct-picker.tsx';
@@ -76,7 +75,7 @@ export const VideoFields = ({
       <TextField
         label="Promo"
         value={values.promotion}
-        onChange={(event) => onChange({ promotion: promotionInput(event.target.value) })}
+        onChange={(event) => onChange({ promotion: promotionDigits(event.target.value) })}
         disabled={disabled}
         helperText="Facultatif : chiffres uniquement"
         slotProps={{

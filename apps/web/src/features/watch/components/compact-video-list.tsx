@@ -8,6 +8,7 @@ import { formatViews } from '../../../components/video-card.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { mediaPaths } from '../../../lib/media-image.ts';
 import { paths } from '../../../lib/paths.ts';
+import { twoLines } from '../../../lib/two-lines.ts';
 
 /** Beside the player: a thumbnail and its text on one row, so the column stays short. */
 export const CompactVideoList = ({ videos }: { videos: readonly Video[] }) => (
@@ -48,11 +49,7 @@ export const CompactVideoList = ({ videos }: { videos: readonly Video[] }) => (
               sx={{
                 fontWeight: 600,
                 lineHeight: 1.3,
-                display: '-webkit-box',
-                WebkitLineClamp: 2,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-                overflowWrap: 'anywhere',
+                ...twoLines,
               }}
             >
               {video.title}

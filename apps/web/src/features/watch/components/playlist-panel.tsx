@@ -15,6 +15,7 @@ import { ProtectedImage } from '../../../components/protected-image.tsx';
 import { mediaPaths } from '../../../lib/media-image.ts';
 import { paths } from '../../../lib/paths.ts';
 import { PLAY_STATE } from './playlist-play.ts';
+import { twoLines } from '../../../lib/two-lines.ts';
 
 interface PlaylistPanelProps {
   code: string;
@@ -166,11 +167,7 @@ export const PlaylistPanel = ({
                       sx={{
                         fontWeight: isCurrent ? 700 : 500,
                         minWidth: 0,
-                        display: '-webkit-box',
-                        WebkitLineClamp: 2,
-                        WebkitBoxOrient: 'vertical',
-                        overflow: 'hidden',
-                        overflowWrap: 'anywhere',
+                        ...twoLines,
                       }}
                     >
                       {video.title}
