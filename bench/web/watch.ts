@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser, CDPSession } from 'playwright-core';
 import type { Video } from '@plateau/contract';
 import { createDemoClient } from '../../apps/server/src/cli/demo/demo-client.ts';
-import { newContext, type Session } from './browser.ts';
+import { median, newContext, type Session } from './browser.ts';
 
 /** The clip of issue 8's targets: 2 minutes of 1080p with sound. */
 const SECONDS = 120;
@@ -158,12 +158,6 @@ export const watchRun = async (
   } finally {
     await context.close();
   }
-};
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 /** Issue 8's targets on loopback. */
