@@ -143,7 +143,9 @@ describe('npm run worker', () => {
       for (const name of killedAttempt)
         expect(await probeVideo(binaries.ffprobe, path.join(tempDir, name))).toBeNull();
 
-      // The next worker, in this process: no grace, since the first is known dead.
+      // The next worker, in this process. A short grace, not none: once recovery has handed the
+      // job back, this worker fetches it and, for a moment before its handler holds the lock, the
+      // job looks orphaned again; with no grace the next pass retried it a second time.
       const jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
       const second = await startEncodeWorker({
         database: ctx.database,
@@ -152,7 +154,7 @@ describe('npm run worker', () => {
         binaries,
         jobs,
         log: { info: () => {}, warn: () => {}, error: () => {} },
-        livenessGraceSeconds: 0,
+        livenessGraceSeconds: 3,
       });
       try {
         // PostgreSQL drops the dead worker's locks once it has seen its connection close.
