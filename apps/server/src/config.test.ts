@@ -28,6 +28,9 @@ describe('loadConfig', () => {
       expect(config.loginRateLimit).toBe(10);
       expect(config.adminUsername).toBeUndefined();
       expect(config.shutdownGraceSeconds).toBe(10);
+      expect(config.mediaAccessTtlSeconds).toBe(5);
+      expect(config.mediaAccelRedirect).toBeUndefined();
+      expect(config.pgliteSharedBuffersMb).toBeUndefined();
     } finally {
       process.chdir(cwd);
     }
@@ -56,6 +59,9 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'mot-de-passe',
       LOG_LEVEL: 'warn',
       ENCODE_IN_PROCESS: 'false',
+      MEDIA_ACCESS_TTL: '0',
+      MEDIA_ACCEL_REDIRECT: '/_plateau/media/',
+      PGLITE_SHARED_BUFFERS: '16',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -64,6 +70,9 @@ describe('loadConfig', () => {
       adminPassword: 'mot-de-passe',
       logLevel: 'warn',
       inProcessWorker: false,
+      mediaAccessTtlSeconds: 0,
+      mediaAccelRedirect: '/_plateau/media/',
+      pgliteSharedBuffersMb: 16,
     });
   });
 
@@ -82,6 +91,10 @@ describe('loadConfig', () => {
     ['SHUTDOWN_GRACE', { SHUTDOWN_GRACE: '-1' }],
     ['SHUTDOWN_GRACE', { SHUTDOWN_GRACE: '601' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'ftp://example.org' }],
+    ['MEDIA_ACCESS_TTL', { MEDIA_ACCESS_TTL: '61' }],
+    ['MEDIA_ACCEL_REDIRECT', { MEDIA_ACCEL_REDIRECT: '/_media' }],
+    ['MEDIA_ACCEL_REDIRECT', { MEDIA_ACCEL_REDIRECT: '/../etc/' }],
+    ['PGLITE_SHARED_BUFFERS', { PGLITE_SHARED_BUFFERS: '0' }],
   ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
     const load = () => loadConfig({ DATA_DIR: freshDir(), ...env });
     expect(load).toThrow(ConfigError);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from './lib/config-error.ts';
+import { ConfigError, urlSetting, type Env } from './lib/config-error.ts';
 import { loadSiteBranding, type SiteBranding } from './modules/site/site-branding.ts';
+import { loadSsoConfig, type SsoConfig } from './modules/auth/sso/sso-config.ts';
 
 export { ConfigError };
 
@@ -34,11 +35,23 @@ export interface Config {
   loginRateLimit: number;
   /** On SIGTERM/SIGINT, how long in-flight requests may finish before their connections close. */
   shutdownGraceSeconds: number;
+  /**
+   * Seconds a media read keeps the viewer its token stood for and the access decision for a
+   * video: the longest an account or privacy change takes to reach a player. 0: no cache.
+   */
+  mediaAccessTtlSeconds: number;
+  /**
+   * Behind nginx: the internal location that serves DATA_DIR/media; media reads then answer
+   * `X-Accel-Redirect` to it with no body. Unset: Plateau sends the bytes.
+   */
+  mediaAccelRedirect: string | undefined;
+  /** PGlite's shared_buffers in MB (its own default, 128, when unset): most of its memory. */
+  pgliteSharedBuffersMb: number | undefined;
   /** Branding and links of GET /api/site: defaults, DATA_DIR/site.json (or SITE_FILE), env. */
   site: SiteBranding;
+  /** The school's single sign-on provider; undefined when no SSO_ variable is set. */
+  sso: SsoConfig | undefined;
 }
-
-type Env = Record<string, string | undefined>;
 
 const integer = (env: Env, name: string, fallback: number, min: number, max: number): number => {
   const raw = env[name];
@@ -57,17 +70,12 @@ const boolean = (env: Env, name: string, fallback: boolean): boolean => {
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 };
 
-const url = (env: Env, name: string, protocols: string[]): string | undefined => {
+/** An nginx location prefix such as `/_media/`: a path of plain segments, both slashes kept. */
+const locationPrefix = (env: Env, name: string): string | undefined => {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL (got an unparsable value)`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}`);
+  if (!/^\/([A-Za-z0-9_-]+\/)+$/.test(raw)) {
+    throw new ConfigError(`${name} must be a path such as /_media/ (got "${raw}")`);
   }
   return raw;
 };
@@ -91,8 +99,9 @@ export const loadConfig = (env: Env = process.env): Config => {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '0.0.0.0';
-  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const databaseUrl = urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const publicUrl =
+    urlSetting(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const adminUsername = env.ADMIN_USERNAME || undefined;
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if ((adminUsername === undefined) !== (adminPassword === undefined)) {
@@ -129,6 +138,11 @@ export const loadConfig = (env: Env = process.env): Config => {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE', 10, 0, 600),
+    mediaAccessTtlSeconds: integer(env, 'MEDIA_ACCESS_TTL', 5, 0, 60),
+    mediaAccelRedirect: locationPrefix(env, 'MEDIA_ACCEL_REDIRECT'),
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS
+      ? integer(env, 'PGLITE_SHARED_BUFFERS', 128, 1, 1024)
+      : undefined,
     site: loadSiteBranding({
       file: env.SITE_FILE ? path.resolve(env.SITE_FILE) : path.join(dataDir, 'site.json'),
       required: Boolean(env.SITE_FILE),
@@ -138,5 +152,6 @@ export const loadConfig = (env: Env = process.env): Config => {
         DATABASE_ADMIN_LINK: env.DATABASE_ADMIN_LINK,
       },
     }),
+    sso: loadSsoConfig(env),
   };
 };

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_PAGE_SIZE } from './common.ts';
 import { roles } from './enums.ts';
-import { OptionalLineText, TextPattern } from './text.ts';
+import { LineText, OptionalLineText, TextPattern } from './text.ts';
 
 export const RoleSchema = Type.Union(roles.map((r) => Type.Literal(r)));
 
@@ -13,6 +13,10 @@ export const User = Type.Object({
   gdaAccess: Type.Boolean(),
   /** Linked to a single sign-on identity. */
   sso: Type.Boolean(),
+  /** The linked identity's `sub` at the school's provider, null when none. */
+  ssoSubject: Type.Union([Type.String(), Type.Null()]),
+  /** False for an account that signs in through single sign-on only. */
+  hasPassword: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
   lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
@@ -66,6 +70,28 @@ export interface TokenPayload {
   exp: number;
   iat: number;
 }
+
+/**
+ * `PUT /api/users/{id}/sso`: links the account to the person whose `sub` at the configured
+ * provider is `subject`, so they sign in with their school account as well.
+ */
+export const SsoLinkBody = Type.Object({ subject: LineText(255) });
+export type SsoLinkBody = Static<typeof SsoLinkBody>;
+
+/**
+ * `GET /api/auth/callback`: the provider's answer as the browser brought it back to
+ * /auth/callback (RFC 6749 section 4.1.2; RFC 9207 `iss`). Other parameters are let through.
+ */
+export const SsoCallbackQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 4096 })),
+    state: Type.Optional(Type.String({ maxLength: 1024 })),
+    iss: Type.Optional(Type.String({ maxLength: 1024 })),
+    error: Type.Optional(Type.String({ maxLength: 256 })),
+    error_description: Type.Optional(Type.String({ maxLength: 4096 })),
+  },
+  { additionalProperties: true },
+);
 
 export const AccessToken = Type.Object({ accessToken: Type.String() });
 export type AccessToken = Static<typeof AccessToken>;

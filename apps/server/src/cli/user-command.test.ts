@@ -35,6 +35,12 @@ describe('parseUserCommand', () => {
     });
     expect(parseUserCommand(['list'])).toEqual({ kind: 'list' });
     expect(parseUserCommand(['remove', 'alice'])).toEqual({ kind: 'remove', username: 'alice' });
+    expect(parseUserCommand(['link', 'alice', '--subject', 'etu-4821'])).toEqual({
+      kind: 'link',
+      username: 'alice',
+      body: { subject: 'etu-4821' },
+    });
+    expect(parseUserCommand(['unlink', 'alice'])).toEqual({ kind: 'unlink', username: 'alice' });
     expect(parseUserCommand(['--help'])).toEqual({ kind: 'help' });
   });
 
@@ -56,6 +62,13 @@ describe('parseUserCommand', () => {
       [['remove', 'a', 'b'], /unexpected argument "b"/],
       [['list', '--bogus'], /bogus/],
       [['add', 'carla', '--role'], /role/],
+      [['link', 'carla'], /link needs --subject/],
+      [['link'], /link needs a username/],
+      [['link', 'carla', '--subject', ''], /subject/],
+      [['link', 'carla', '--subject', 'x', '--role', 'user'], /--role/],
+      [['unlink'], /unlink needs a username/],
+      [['unlink', 'carla', '--subject', 'x'], /--subject/],
+      [['add', 'carla', '--role', 'user', '--subject', 'x'], /--subject/],
     ];
     for (const [args, message] of cases) {
       expect(() => parseUserCommand(args), args.join(' ')).toThrow(UsageError);

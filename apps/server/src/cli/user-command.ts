@@ -5,6 +5,7 @@ import {
   MAX_PAGE_SIZE,
   NewUserBody,
   roles,
+  SsoLinkBody,
   UpdateUserBody,
   type Role,
   type User,
@@ -21,6 +22,8 @@ export const usage = [
   '       npm run user -- set <username> [--role <role>] [--password <password>] [--gda|--no-gda] [--rename <new-username>]',
   '       npm run user -- list',
   '       npm run user -- remove <username>',
+  '       npm run user -- link <username> --subject <sub at the single sign-on provider>',
+  '       npm run user -- unlink <username>',
 ].join('\n');
 
 /** Arguments the command cannot run with: the caller prints the usage and exits 2. */
@@ -31,12 +34,15 @@ export type UserCommand =
   | { kind: 'list' }
   | { kind: 'add'; body: NewUserBody; generatedPassword: boolean }
   | { kind: 'set'; username: string; body: UpdateUserBody }
-  | { kind: 'remove'; username: string };
+  | { kind: 'remove'; username: string }
+  | { kind: 'link'; username: string; body: SsoLinkBody }
+  | { kind: 'unlink'; username: string };
 
 // The API's own schemas, so the console accepts exactly what the API accepts.
 const ajv = new Ajv({ strict: false });
 const checkNewUser = ajv.compile(NewUserBody);
 const checkUpdate = ajv.compile(UpdateUserBody);
+const checkLink = ajv.compile(SsoLinkBody);
 
 const validate = <T>(check: ReturnType<typeof ajv.compile>, body: T): T => {
   if (check(body)) return body;
@@ -56,6 +62,7 @@ const parse = (argv: string[]) => {
         password: { type: 'string' },
         gda: { type: 'boolean' },
         rename: { type: 'string' },
+        subject: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -79,16 +86,23 @@ export const parseUserCommand = (argv: string[]): UserCommand => {
   switch (verb) {
     case 'list':
       if (username !== undefined) throw new UsageError(`unexpected argument "${username}"`);
-      rejectOptions('role', 'password', 'gda', 'rename');
+      rejectOptions('role', 'password', 'gda', 'rename', 'subject');
       return { kind: 'list' };
     case 'remove':
-      if (!username) throw new UsageError('remove needs a username');
+    case 'unlink':
+      if (!username) throw new UsageError(`${verb} needs a username`);
+      rejectOptions('role', 'password', 'gda', 'rename', 'subject');
+      return { kind: verb, username };
+    case 'link': {
+      if (!username) throw new UsageError('link needs a username');
+      if (values.subject === undefined) throw new UsageError('link needs --subject');
       rejectOptions('role', 'password', 'gda', 'rename');
-      return { kind: 'remove', username };
+      return { kind: 'link', username, body: validate(checkLink, { subject: values.subject }) };
+    }
     case 'add': {
       if (!username) throw new UsageError('add needs a username');
       if (!values.role) throw new UsageError('add needs --role');
-      rejectOptions('rename');
+      rejectOptions('rename', 'subject');
       const password = values.password ?? randomBytes(12).toString('base64url');
       const body = {
         username,
@@ -104,6 +118,7 @@ export const parseUserCommand = (argv: string[]): UserCommand => {
     }
     case 'set': {
       if (!username) throw new UsageError('set needs a username');
+      rejectOptions('subject');
       const body: UpdateUserBody = {
         ...(values.rename !== undefined && { username: values.rename }),
         ...(values.password !== undefined && { password: values.password }),
@@ -131,7 +146,7 @@ const table = (users: User[]) => {
       u.username,
       u.role,
       yesNo(u.gdaAccess),
-      yesNo(u.sso),
+      u.ssoSubject ?? 'no',
       u.lastLoginAt ?? 'never',
     ]),
   ];
@@ -176,6 +191,16 @@ export const runUserCommand = async (
       await users.remove(consoleOperator, user.id);
       return [`Removed account "${user.username}" (id ${user.id}).`];
     }
+    case 'link': {
+      const { id } = await users.getByUsername(consoleOperator, command.username);
+      const user = await users.linkIdentity(consoleOperator, id, command.body.subject);
+      return [`Linked account ${describe(user)} to the school account "${user.ssoSubject}".`];
+    }
+    case 'unlink': {
+      const { id } = await users.getByUsername(consoleOperator, command.username);
+      const user = await users.unlinkIdentity(consoleOperator, id);
+      return [`Account ${describe(user)} signs in with its password only.`];
+    }
   }
 };
 
@@ -196,14 +221,18 @@ export const openUsers = async (env: NodeJS.ProcessEnv = process.env): Promise<U
   // Loaded only when a command needs them, so a usage error answers at once.
   const { loadConfig } = await import('../config.ts');
   const { openDatabase } = await import('../db/client.ts');
-  const database = await openDatabase(loadConfig(env));
+  const config = loadConfig(env);
+  const database = await openDatabase(config);
   try {
     await database.migrate();
   } catch (error) {
     await database.close();
     throw error;
   }
-  return { users: createUsersService(database.db), close: () => database.close() };
+  return {
+    users: createUsersService(database.db, { ssoIssuer: config.sso?.issuer }),
+    close: () => database.close(),
+  };
 };
 
 /**

@@ -96,6 +96,37 @@ describe('npm run user', () => {
     expect(lines[1]).toMatch(/^\d+\s+alice\s+geek\s+no\s+no\s+never$/);
   });
 
+  it('links and unlinks a school account (single sign-on identity)', async () => {
+    const withSso = async (): Promise<UsersConnection> => ({
+      users: createUsersService(database.db, { ssoIssuer: 'https://sso.ecole.example' }),
+      close: async () => {},
+    });
+    await run(['add', 'carla', '--role', 'plateau', '--password', 'mot-de-passe'], withSso);
+    await run(['add', 'david', '--role', 'user', '--password', 'mot-de-passe'], withSso);
+
+    const linked = await run(['link', 'carla', '--subject', 'etu-4821'], withSso);
+    expect(linked.stderr).toBe('');
+    expect(linked.stdout).toMatch(/Linked account "carla" .* to the school account "etu-4821"/);
+    const listed = await run(['list'], withSso);
+    expect(listed.stdout).toMatch(/\d+\s+carla\s+plateau\s+no\s+etu-4821\s+never/);
+
+    const taken = await run(['link', 'david', '--subject', 'etu-4821'], withSso);
+    expect(taken.status).toBe(1);
+    expect(taken.stderr).toContain("Ce compte de l'école est déjà lié au compte « carla »");
+
+    const unlinked = await run(['unlink', 'carla'], withSso);
+    expect(unlinked.status).toBe(0);
+    expect(unlinked.stdout).toContain('"carla"');
+    expect((await run(['list'], withSso)).stdout).toMatch(/carla\s+plateau\s+no\s+no\s+never/);
+
+    // Without single sign-on configured, the command says so.
+    const off = await run(['link', 'david', '--subject', 'etu-1'], testUsers);
+    expect(off.status).toBe(1);
+    expect(off.stderr).toContain("n'est pas configurée");
+    await run(['remove', 'carla'], withSso);
+    await run(['remove', 'david'], withSso);
+  });
+
   it('prints the usage and exits 2 on bad arguments', async () => {
     for (const args of [['frob'], ['add', 'carla', '--role', 'user', '--password', 'court']]) {
       const result = await run(args);

@@ -1,5 +1,5 @@
 /**
- * `npm run user -- add|set|list|remove ...`: account management from the server's console,
+ * `npm run user -- add|set|list|remove|link|unlink ...`: account management from the server's console,
  * through the same service as the geek-only API (the command itself is in user-command.ts).
  */
 import { runUserCli } from './user-command.ts';

@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AccessToken, ErrorBody, LoginBody } from '@plateau/contract';
-import { badRequest, HttpError } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createAuthService } from './auth.service.ts';
-
-export const tooManyAttemptsMessage =
-  'Trop de tentatives de connexion : réessayez dans une minute.';
+import { loginRateLimit } from './login-rate-limit.ts';
 
 /** The text fields of a multipart form; a form carrying a file is not a login form. */
 const readFormFields = async (request: FastifyRequest): Promise<Record<string, string>> => {
@@ -50,12 +48,7 @@ export const authRoutes: FeatureModule = ({ db, config }) => {
         },
         config: {
           ignoreToken: true,
-          // Per address and per process: the counters live in this process's memory.
-          rateLimit: {
-            max: config.loginRateLimit,
-            timeWindow: '1 minute',
-            errorResponseBuilder: () => new HttpError(429, tooManyAttemptsMessage),
-          },
+          rateLimit: loginRateLimit(config),
         },
         preValidation: async (request) => {
           if (request.isMultipart()) request.body = await readFormFields(request);

@@ -44,7 +44,10 @@ const createAccount = async (
       role,
       gdaAccess: true,
       passwordHash: password === null ? null : await hashPassword(password),
-      ssoSubject: password === null ? `sso-${username}` : null,
+      ...(password === null && {
+        ssoIssuer: 'https://sso.ecole.example',
+        ssoSubject: `sso-${username}`,
+      }),
     })
     .returning({ id: users.id });
   return row!.id;

@@ -57,6 +57,8 @@ export const signToken = async (keys: TokenKeys, subject: TokenSubject): Promise
 export interface TokenClaims {
   userId: number;
   tokenVersion: number;
+  /** When the token stops being valid, in milliseconds since the epoch. */
+  expiresAt: number;
 }
 
 const isInteger = (value: unknown): value is number =>
@@ -77,7 +79,7 @@ export const verifyToken = async (keys: TokenKeys, token: string): Promise<Token
         requiredClaims: ['exp', 'iat'],
       },
     );
-    const { user, role, username, gda_access, ver } = payload;
+    const { user, role, username, gda_access, ver, exp } = payload;
     if (
       !isInteger(user) ||
       !isInteger(ver) ||
@@ -87,7 +89,7 @@ export const verifyToken = async (keys: TokenKeys, token: string): Promise<Token
     ) {
       return null;
     }
-    return { userId: user, tokenVersion: ver };
+    return { userId: user, tokenVersion: ver, expiresAt: exp! * 1000 };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

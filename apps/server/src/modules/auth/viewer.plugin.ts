@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { createTtlCache, monotonicClock, type Clock } from '../../lib/ttl-cache.ts';
 import { findSessionAccount } from './auth.repository.ts';
 import { verifyToken, type TokenKeys } from './token.ts';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Media streams may carry the token as `?token=` (a <video> element sends no header). */
     tokenInQuery?: boolean;
+    /** Video streams: the token's viewer is kept for MEDIA_ACCESS_TTL (see ViewerPluginOptions). */
+    cachedViewer?: boolean;
     /** Signing in: a stale token the client still sends must not stand in the way. */
     ignoreToken?: boolean;
   }
@@ -32,32 +35,66 @@ const viewerOf = async (
   db: Database,
   keys: TokenKeys,
   token: string,
-): Promise<SignedInViewer | null> => {
+): Promise<{ viewer: SignedInViewer; expiresAt: number } | null> => {
   const claims = await verifyToken(keys, token);
   if (claims === null) return null;
   const account = await findSessionAccount(db, claims.userId);
   if (!account || account.tokenVersion !== claims.tokenVersion) return null;
-  return {
+  const viewer = {
     userId: claims.userId,
     role: account.role,
     username: account.username,
     gdaAccess: account.gdaAccess,
   };
+  return { viewer, expiresAt: claims.expiresAt };
 };
 
+export interface ViewerPluginOptions {
+  keys: TokenKeys;
+  db: Database;
+  /**
+   * Viewers of video streams by token, kept for a few seconds: a player sends one range request
+   * after another with the same token. A password change, demotion or deletion reaches a
+   * stream within the cache's TTL; every other route reads the account on each request.
+   */
+  mediaTtlMs: number;
+  clock?: Clock;
+}
+
 /** Sets `request.viewer` from the token; a token that is present but not valid is a 401. */
-export const viewerPlugin = fp<{ keys: TokenKeys; db: Database }>(async (app, { keys, db }) => {
-  app.decorateRequest('viewer', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.ignoreToken) return;
-    let token = bearer(request.headers.authorization);
-    if (token === undefined && request.routeOptions.config?.tokenInQuery) {
-      const fromQuery = (request.query as Record<string, unknown> | undefined)?.token;
-      if (typeof fromQuery === 'string' && fromQuery !== '') token = fromQuery;
-    }
-    if (token === undefined) return;
-    const viewer = token === '' ? null : await viewerOf(db, keys, token);
-    if (viewer === null) throw unauthorized('Jeton invalide ou expiré : veuillez vous reconnecter');
-    request.viewer = viewer;
-  });
-});
+export const viewerPlugin = fp<ViewerPluginOptions>(
+  async (app, { keys, db, mediaTtlMs, clock = monotonicClock }) => {
+    const mediaViewers = createTtlCache<SignedInViewer>({
+      ttlMs: mediaTtlMs,
+      maxEntries: 10_000,
+      clock,
+    });
+    const lookUp = async (token: string, cached: boolean): Promise<SignedInViewer | null> => {
+      if (token === '') return null;
+      const remembered = cached ? mediaViewers.get(token) : undefined;
+      if (remembered) return remembered;
+      const found = await viewerOf(db, keys, token);
+      if (found === null) return null;
+      // Never past the token's own expiry (a wall-clock time, moved onto the cache's clock).
+      if (cached) mediaViewers.set(token, found.viewer, clock() + found.expiresAt - Date.now());
+      return found.viewer;
+    };
+
+    app.decorateRequest('viewer', null);
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      if (config?.ignoreToken) return;
+      let token = bearer(request.headers.authorization);
+      if (token === undefined && config?.tokenInQuery) {
+        const fromQuery = (request.query as Record<string, unknown> | undefined)?.token;
+        if (typeof fromQuery === 'string' && fromQuery !== '') token = fromQuery;
+      }
+      if (token === undefined) return;
+      const viewer = await lookUp(token, config?.cachedViewer === true);
+      if (viewer === null) {
+        throw unauthorized('Jeton invalide ou expiré : veuillez vous reconnecter');
+      }
+      request.viewer = viewer;
+    });
+  },
+);

@@ -24,6 +24,8 @@ describe('users API check-params', () => {
       },
       { method: 'PUT' as const, url: `/api/users/${target.id}`, payload: { role: 'geek' } },
       { method: 'DELETE' as const, url: `/api/users/${target.id}` },
+      { method: 'PUT' as const, url: `/api/users/${target.id}/sso`, payload: { subject: 'x' } },
+      { method: 'DELETE' as const, url: `/api/users/${target.id}/sso` },
     ];
     const member = await ctx.createUser('plateau', { gdaAccess: true });
     for (const call of calls) {
@@ -49,6 +51,15 @@ describe('users API check-params', () => {
           ...(method === 'PUT' && { payload: { role: 'user' } }),
         });
         expect(response.statusCode, `${method} ${id}`).toBe(400);
+      }
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const response = await ctx.app.inject({
+          method,
+          url: `/api/users/${id}/sso`,
+          headers: geek.auth,
+          ...(method === 'PUT' && { payload: { subject: 'x' } }),
+        });
+        expect(response.statusCode, `${method} ${id}/sso`).toBe(400);
       }
     }
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {

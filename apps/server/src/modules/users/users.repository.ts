@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role, User } from '@plateau/contract';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -10,6 +10,7 @@ const columns = {
   role: users.role,
   gdaAccess: users.gdaAccess,
   ssoSubject: users.ssoSubject,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`,
   createdAt: users.createdAt,
   lastLoginAt: users.lastLoginAt,
 };
@@ -20,6 +21,7 @@ type UserRow = {
   role: string;
   gdaAccess: boolean;
   ssoSubject: string | null;
+  hasPassword: boolean;
   createdAt: Date | string;
   lastLoginAt: Date | string | null;
 };
@@ -30,6 +32,8 @@ const toUser = (row: UserRow): User => ({
   role: row.role as Role,
   gdaAccess: row.gdaAccess,
   sso: row.ssoSubject !== null,
+  ssoSubject: row.ssoSubject,
+  hasPassword: row.hasPassword,
   createdAt: new Date(row.createdAt).toISOString(),
   lastLoginAt: row.lastLoginAt === null ? null : new Date(row.lastLoginAt).toISOString(),
 });
@@ -81,6 +85,36 @@ export const updateUser = async (
   const [row] = await db
     .update(users)
     .set({ ...values, ...(revokeTokens && { tokenVersion: sql`${users.tokenVersion} + 1` }) })
+    .where(eq(users.id, id))
+    .returning(columns);
+  return row && toUser(row);
+};
+
+/** The account linked to this single sign-on identity, if any. */
+export const findUserByIdentity = async (db: Executor, issuer: string, subject: string) => {
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.ssoIssuer, issuer), eq(users.ssoSubject, subject)));
+  return row && toUser(row);
+};
+
+/**
+ * Links the account to an identity (both null: unlinks it). Unlinking revokes the tokens signed
+ * before, as a password change does: the person may have signed in through it.
+ */
+export const setIdentity = async (
+  db: Executor,
+  id: number,
+  identity: { issuer: string; subject: string } | null,
+) => {
+  const [row] = await db
+    .update(users)
+    .set({
+      ssoIssuer: identity?.issuer ?? null,
+      ssoSubject: identity?.subject ?? null,
+      ...(identity === null && { tokenVersion: sql`${users.tokenVersion} + 1` }),
+    })
     .where(eq(users.id, id))
     .returning(columns);
   return row && toUser(row);

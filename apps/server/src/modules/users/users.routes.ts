@@ -3,6 +3,7 @@ import {
   IdParams,
   NewUserBody,
   OkBody,
+  SsoLinkBody,
   UpdateUserBody,
   User,
   UserList,
@@ -12,8 +13,8 @@ import type { FeatureModule } from '../../app-deps.ts';
 import { createUsersService } from './users.service.ts';
 
 /** Account management: geek only. */
-export const usersRoutes: FeatureModule = ({ db }) => {
-  const users = createUsersService(db);
+export const usersRoutes: FeatureModule = ({ db, config }) => {
+  const users = createUsersService(db, { ssoIssuer: config.sso?.issuer });
   return async (app) => {
     app.get(
       '/users',
@@ -50,6 +51,35 @@ export const usersRoutes: FeatureModule = ({ db }) => {
         },
       },
       (request) => users.update(request.viewer, request.params.id, request.body),
+    );
+    app.put(
+      '/users/:id/sso',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Link the account to a school account (single sign-on identity)',
+          description:
+            "`subject` is the person's `sub` at the configured provider: they may then sign in " +
+            'with their school account as well. 409 when another account holds it.',
+          params: IdParams,
+          body: SsoLinkBody,
+          response: { 200: User, ...ErrorResponses },
+        },
+      },
+      (request) => users.linkIdentity(request.viewer, request.params.id, request.body.subject),
+    );
+    app.delete(
+      '/users/:id/sso',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Unlink the school account (its earlier tokens stop working)',
+          description: '409 for an account without password, which could no longer sign in.',
+          params: IdParams,
+          response: { 200: User, ...ErrorResponses },
+        },
+      },
+      (request) => users.unlinkIdentity(request.viewer, request.params.id),
     );
     app.delete(
       '/users/:id',

@@ -9,7 +9,7 @@ import type {
 import { requireGeek } from '../../access/guards.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import * as repository from './users.repository.ts';
 
@@ -28,8 +28,16 @@ const userNotFound = () => notFound('Utilisateur introuvable');
 const usernameTaken = (username: string) =>
   conflict(`Le nom d'utilisateur « ${username} » est déjà pris`);
 
-/** Account management, shared by the geek-only API and the `npm run user` command. */
-export const createUsersService = (db: Database) => ({
+export const ssoUnavailableMessage =
+  "La connexion avec le compte de l'école n'est pas configurée sur ce site";
+const identityTaken = (username: string) =>
+  conflict(`Ce compte de l'école est déjà lié au compte « ${username} »`);
+
+/**
+ * Account management, shared by the geek-only API and the `npm run user` command. `ssoIssuer`
+ * is the configured single sign-on provider, under which identities are linked.
+ */
+export const createUsersService = (db: Database, { ssoIssuer }: { ssoIssuer?: string } = {}) => ({
   async list(actor: Actor, paging: UserPagingQuery): Promise<UserList> {
     authorize(actor);
     const [users, nResults] = await Promise.all([
@@ -93,6 +101,47 @@ export const createUsersService = (db: Database) => ({
     } catch (error) {
       throw isUniqueViolation(error) ? usernameTaken(body.username ?? '') : error;
     }
+  },
+
+  /** Lets the account sign in with the school account whose `sub` is `subject`. */
+  async linkIdentity(actor: Actor, id: number, typed: string): Promise<User> {
+    authorize(actor);
+    if (ssoIssuer === undefined) throw badRequest(ssoUnavailableMessage);
+    // Pasted from a console, it may carry blanks no provider puts in a `sub`.
+    const subject = typed.trim();
+    try {
+      return await db.transaction(async (tx) => {
+        const user = await repository.findUser(tx, id);
+        if (!user) throw userNotFound();
+        const holder = await repository.findUserByIdentity(tx, ssoIssuer, subject);
+        if (holder?.id === id) return holder;
+        if (holder) throw identityTaken(holder.username);
+        return (await repository.setIdentity(tx, id, { issuer: ssoIssuer, subject }))!;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const holder = await repository.findUserByIdentity(db, ssoIssuer, subject);
+      throw identityTaken(holder?.username ?? '?');
+    }
+  },
+
+  /**
+   * Unlinks the school account; its earlier tokens stop working. Refused for an account with no
+   * password, which could then never sign in again.
+   */
+  async unlinkIdentity(actor: Actor, id: number): Promise<User> {
+    authorize(actor);
+    return db.transaction(async (tx) => {
+      const user = await repository.findUser(tx, id);
+      if (!user) throw userNotFound();
+      if (!user.sso) return user;
+      if (!user.hasPassword) {
+        throw conflict(
+          `« ${user.username} » n'a pas de mot de passe : donnez-lui en un avant de retirer son compte de l'école`,
+        );
+      }
+      return (await repository.setIdentity(tx, id, null))!;
+    });
   },
 
   async remove(actor: Actor, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { paths } from '../../lib/paths.ts';
+import type { LoginState } from '../../lib/remembered-page.ts';
 import { signOut, useSession } from '../../lib/session.ts';
 import { useSiteSettings } from '../../lib/site.ts';
 import { LazyHeaderSearch } from '../../features/search/components/lazy-header-search.tsx';
@@ -16,6 +17,9 @@ export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
   const session = useSession();
   const site = useSiteSettings();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Signing in from the header brings the person back to the page they were reading.
+  const loginState: LoginState = { from: `${location.pathname}${location.search}` };
   return (
     <AppBar position="sticky" color="default" elevation={1}>
       <Toolbar sx={{ gap: 1 }}>
@@ -52,7 +56,7 @@ export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
             Déconnexion
           </Button>
         ) : (
-          <Button component={RouterLink} to={paths.login()} variant="contained">
+          <Button component={RouterLink} to={paths.login()} state={loginState} variant="contained">
             Connexion
           </Button>
         )}

@@ -93,4 +93,18 @@ describe('side menu', () => {
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Connexion' })).toBeInTheDocument();
   });
+
+  it("brings a visitor back to the page they were on after signing in from the header's Connexion", async () => {
+    server.use(http.post('*/api/token', () => HttpResponse.json({ accessToken: makeToken() })));
+    const { router } = renderApp('/directs?page=2');
+    const user = userEvent.setup();
+    await user.click(
+      within(await screen.findByRole('banner')).getByRole('link', { name: 'Connexion' }),
+    );
+    await user.type(await screen.findByLabelText('Identifiant'), 'camille');
+    await user.type(screen.getByLabelText('Mot de passe'), 'secret-secret');
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/directs'));
+    expect(router.state.location.search).toBe('?page=2');
+  });
 });

@@ -12,6 +12,12 @@ export const userMessages = {
   deleteFailed: "Erreur pendant la suppression de l'utilisateur",
   confirmDelete: (username: string) =>
     `Etes-vous sûr de vouloir supprimer le compte « ${username} » ?`,
+  linked: "Compte de l'école lié avec succès",
+  linkFailed: "Erreur pendant la liaison du compte de l'école",
+  unlinked: "Compte de l'école retiré avec succès",
+  unlinkFailed: "Erreur pendant le retrait du compte de l'école",
+  confirmUnlink: (username: string) =>
+    `Retirer le compte de l'école de « ${username} » ? Ses sessions ouvertes seront fermées.`,
 } as const;
 
 export const roleLabels: Record<Role, string> = {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '@plateau/contract';
 import { signIn } from '../../lib/session.ts';
 import { renderApp } from '../../testing/render.tsx';
+import { testSite } from '../../testing/handlers.ts';
 import { server } from '../../testing/server.ts';
 import { makeToken } from '../../testing/tokens.ts';
 
@@ -14,6 +15,8 @@ const account = (id: number, username: string, overrides: Partial<User> = {}): U
   role: 'user',
   gdaAccess: false,
   sso: false,
+  ssoSubject: null,
+  hasPassword: true,
   createdAt: '2026-09-01T10:00:00Z',
   lastLoginAt: null,
   ...overrides,
@@ -194,5 +197,121 @@ describe('/users', () => {
     expect(await screen.findByText('Impossible de supprimer le dernier geek')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(row('admin')).toBeInTheDocument();
+  });
+});
+
+describe('/users, school accounts (single sign-on)', () => {
+  const linkedMember = account(4, 'lea', {
+    sso: true,
+    ssoSubject: 'etu-4821',
+    role: 'plateau',
+  });
+  const ssoOnly = account(5, 'etu-9001', { sso: true, ssoSubject: 'etu-9001', hasPassword: false });
+
+  it('links an account to the identifier the geek types', async () => {
+    serve([admin, membre]);
+    let sent: unknown;
+    server.use(
+      http.put('*/api/users/2/sso', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...membre, sso: true, ssoSubject: 'etu-1234' });
+      }),
+    );
+    asAdmin();
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    await user.click(
+      await screen.findByRole('button', { name: "Lier membre au compte de l'école" }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: "Lier au compte de l'école" });
+    const submit = within(dialog).getByRole('button', { name: 'Lier' });
+    expect(submit).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/Identifiant chez le fournisseur/), ' etu-1234 ');
+    await user.click(submit);
+
+    expect(await screen.findByText("Compte de l'école lié avec succès")).toBeInTheDocument();
+    expect(sent).toEqual({ subject: 'etu-1234' });
+    expect(within(row('membre')).getByText("Compte de l'école : etu-1234")).toBeVisible();
+    expect(
+      within(row('membre')).getByRole('button', { name: "Retirer le compte de l'école de membre" }),
+    ).toBeEnabled();
+  });
+
+  it('says which account already holds the identity, and keeps the dialog open', async () => {
+    serve([admin, membre]);
+    server.use(
+      http.put('*/api/users/2/sso', () =>
+        refusal("Ce compte de l'école est déjà lié au compte « lea »"),
+      ),
+    );
+    asAdmin();
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    await user.click(
+      await screen.findByRole('button', { name: "Lier membre au compte de l'école" }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: "Lier au compte de l'école" });
+    await user.type(within(dialog).getByLabelText(/Identifiant chez le fournisseur/), 'etu-4821');
+    await user.click(within(dialog).getByRole('button', { name: 'Lier' }));
+
+    expect(
+      await screen.findByText("Ce compte de l'école est déjà lié au compte « lea »"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: "Lier au compte de l'école" })).toBeVisible();
+  });
+
+  it('unlinks after a confirmation; an account without password keeps its link', async () => {
+    serve([admin, linkedMember, ssoOnly]);
+    const unlinked: string[] = [];
+    server.use(
+      http.delete('*/api/users/:id/sso', ({ params }) => {
+        unlinked.push(String(params.id));
+        return HttpResponse.json({ ...linkedMember, sso: false, ssoSubject: null });
+      }),
+    );
+    asAdmin();
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    await screen.findByRole('heading', { level: 2, name: 'etu-9001' });
+    expect(within(row('etu-9001')).getByText('Sans mot de passe')).toBeVisible();
+    expect(
+      within(row('etu-9001')).getByRole('button', {
+        name: "Retirer le compte de l'école de etu-9001",
+      }),
+    ).toBeDisabled();
+
+    expect(within(row('lea')).getByText("Compte de l'école : etu-4821")).toBeVisible();
+    await user.click(
+      within(row('lea')).getByRole('button', { name: "Retirer le compte de l'école de lea" }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: "Retirer le compte de l'école de « lea » ? Ses sessions ouvertes seront fermées.",
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Retirer' }));
+
+    expect(await screen.findByText("Compte de l'école retiré avec succès")).toBeInTheDocument();
+    expect(unlinked).toEqual(['4']);
+    await waitFor(() =>
+      expect(within(row('lea')).queryByText("Compte de l'école : etu-4821")).toBeNull(),
+    );
+    expect(
+      within(row('lea')).getByRole('button', { name: "Lier lea au compte de l'école" }),
+    ).toBeVisible();
+  });
+
+  it('offers no linking where the site has no single sign-on', async () => {
+    serve([admin, membre]);
+    server.use(http.get('*/api/site', () => HttpResponse.json({ ...testSite, sso: false })));
+    asAdmin();
+    renderApp('/users');
+
+    await screen.findByRole('heading', { level: 2, name: 'membre' });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /au compte de l'école/ })).toBeNull(),
+    );
+    expect(screen.getByRole('button', { name: 'Changer le mot de passe de membre' })).toBeVisible();
   });
 });

@@ -55,6 +55,34 @@ export const useUpdateUser = () => {
   });
 };
 
+/** Puts the server's answer for one account in the list. */
+const useReplaceUser = () => {
+  const client = useQueryClient();
+  return (saved: User) =>
+    client.setQueryData<User[]>(usersKey, (users) =>
+      users?.map((user) => (user.id === saved.id ? saved : user)),
+    );
+};
+
+/** `PUT users/{id}/sso`: the account signs in with the school account whose `sub` is given. */
+export const useLinkIdentity = () => {
+  const replace = useReplaceUser();
+  return useMutation({
+    mutationFn: ({ id, subject }: { id: number; subject: string }) =>
+      api.put<User>(`users/${id}/sso`, { subject }),
+    onSuccess: replace,
+  });
+};
+
+/** `DELETE users/{id}/sso`. */
+export const useUnlinkIdentity = () => {
+  const replace = useReplaceUser();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<User>(`users/${id}/sso`),
+    onSuccess: replace,
+  });
+};
+
 /** `DELETE users/{id}`. */
 export const useDeleteUser = () => {
   const client = useQueryClient();

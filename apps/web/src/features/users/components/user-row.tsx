@@ -16,9 +16,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useSiteSettings } from '../../../lib/site.ts';
 import { useDeleteUser, useUpdateUser } from '../api/users-api.ts';
 import { failureMessage, roleLabels, userMessages } from '../messages.ts';
 import { PasswordDialog } from './password-dialog.tsx';
+import { SsoActions } from './sso-actions.tsx';
 
 const lastLogin = (user: User) =>
   user.lastLoginAt ? `Dernière connexion le ${formatDate(user.lastLoginAt)}` : 'Jamais connecté';
@@ -26,6 +28,7 @@ const lastLogin = (user: User) =>
 /** One account: its role and GDA access change in place; password and deletion by dialog. */
 export const UserRow = ({ user }: { user: User }) => {
   const { userId } = useSession();
+  const site = useSiteSettings();
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const notify = useNotify();
@@ -77,10 +80,16 @@ export const UserRow = ({ user }: { user: User }) => {
           </Typography>
           {user.id === userId && <Chip size="small" label="Vous" color="primary" />}
           {user.sso && <Chip size="small" label="Compte de l'école" variant="outlined" />}
+          {!user.hasPassword && <Chip size="small" label="Sans mot de passe" variant="outlined" />}
         </Box>
         <Typography variant="body2" color="text.secondary">
           Créé le {formatDate(user.createdAt)} · {lastLogin(user)}
         </Typography>
+        {user.ssoSubject !== null && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Compte de l&apos;école : {user.ssoSubject}
+          </Typography>
+        )}
       </Box>
       <Box
         sx={{
@@ -124,6 +133,7 @@ export const UserRow = ({ user }: { user: User }) => {
           alignSelf: { xs: 'flex-start', sm: 'center' },
         }}
       >
+        {site.sso && <SsoActions user={user} />}
         <Tooltip title="Changer le mot de passe">
           <IconButton
             aria-label={`Changer le mot de passe de ${user.username}`}
