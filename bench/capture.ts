@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /**
@@ -22,10 +23,17 @@ let wave = -1;
 
 type QueryConfigLike = { text?: unknown; values?: unknown };
 
+type Queryable = { query: (...args: unknown[]) => unknown };
+
 const install = () => {
   if (installed) return;
   installed = true;
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  // The API's PostgreSQL pool and the embedded database both send their SQL through these.
+  hook(pg.Client.prototype as unknown as Queryable);
+  hook(PGlite.prototype as unknown as Queryable);
+};
+
+const hook = (proto: Queryable) => {
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     if (recording) {

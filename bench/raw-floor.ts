@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { CapturedStatement } from './capture.ts';
 
 /**
- * The floor of this stack: `node:http` + a `pg` Pool + `JSON.stringify`, running the very
+ * The floor of this stack: `node:http` + a `pg` Pool (or the same embedded database) +
+ * `JSON.stringify`, running the very
  * statements the API issued for the same URL (captured by `capture.ts`). No routing, schema
  * validation, JWT check, hooks or row mapping: whatever Plateau costs beyond this is framework
  * and application overhead.
@@ -16,25 +17,71 @@ export interface RawFloor {
   close(): Promise<void>;
 }
 
+/** What the floor needs of a database: the result rows and columns of one statement. */
+export interface FloorResult {
+  rows: unknown[];
+  fields: unknown[];
+}
+
+export interface FloorDatabase {
+  query(text: string, values: unknown[]): Promise<FloorResult>;
+  /** One connection for a transaction's statements, when the database has several. */
+  connect?(): Promise<{ query: FloorDatabase['query']; release(): void }>;
+  close(): Promise<void>;
+}
+
+/** The PostgreSQL floor database: a `pg` Pool with the API's session settings. */
+export const postgresFloor = (
+  databaseUrl: string,
+  sessionSettings: Record<string, string> = {},
+  poolSize = 10,
+): FloorDatabase => {
+  const options = Object.entries(sessionSettings)
+    .map(([name, value]) => `-c ${name}=${value.replace(/([\\ ])/g, '\\$1')}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options });
+  return {
+    query: (text, values) => pool.query(text, values),
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        query: (text, values) => client.query(text, values),
+        release: () => client.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+};
+
 const isTransactionControl = (text: string) =>
   /^\s*(begin|start transaction|commit|rollback|savepoint|release)\b/i.test(text);
 
 /** The page is the widest result; the total is the one-row, one-column result, if any. */
-const toBody = (results: pg.QueryResult[]): string => {
+const toBody = (results: FloorResult[]): string => {
   const data = results.filter((r) => Array.isArray(r.rows) && r.fields?.length);
-  const page = data.reduce<pg.QueryResult | undefined>(
+  const page = data.reduce<FloorResult | undefined>(
     (widest, r) => (!widest || r.fields.length > widest.fields.length ? r : widest),
     undefined,
   );
-  const counted = data.find((r) => r !== page && r.rows.length === 1 && r.fields.length === 1);
-  const nResults = counted ? Number(Object.values(counted.rows[0] as object)[0]) : page?.rowCount;
+  // A total is a one-row count, or the `total` of the shared search results.
+  const counted = data.find(
+    (r) =>
+      r !== page &&
+      r.rows.length === 1 &&
+      (r.fields.length === 1 || 'total' in (r.rows[0] as object)),
+  );
+  const first = counted?.rows[0] as Record<string, unknown> | undefined;
+  const nResults = first ? Number(first.total ?? Object.values(first)[0]) : page?.rows.length;
   return JSON.stringify({ videos: page?.rows ?? [], nResults: nResults ?? 0 });
 };
 
-const run = async (pool: pg.Pool, statements: CapturedStatement[]): Promise<pg.QueryResult[]> => {
-  if (!statements.some((s) => isTransactionControl(s.text))) {
+const run = async (
+  pool: FloorDatabase,
+  statements: CapturedStatement[],
+): Promise<FloorResult[]> => {
+  if (!pool.connect || !statements.some((s) => isTransactionControl(s.text))) {
     // Same shape as the API: a wave's statements go out together, waves one after the other.
-    const results: pg.QueryResult[] = [];
+    const results: FloorResult[] = [];
     const waves = [...new Set(statements.map((s) => s.wave))];
     for (const wave of waves) {
       const batch = statements.filter((s) => s.wave === wave);
@@ -44,7 +91,7 @@ const run = async (pool: pg.Pool, statements: CapturedStatement[]): Promise<pg.Q
   }
   const client = await pool.connect();
   try {
-    const results: pg.QueryResult[] = [];
+    const results: FloorResult[] = [];
     for (const s of statements) results.push(await client.query(s.text, s.values));
     return results;
   } finally {
@@ -52,19 +99,8 @@ const run = async (pool: pg.Pool, statements: CapturedStatement[]): Promise<pg.Q
   }
 };
 
-/**
- * `sessionSettings` are the planner settings the API's connections run with (read from
- * `pg_settings`), so both sides get the same plans.
- */
-export const startRawFloor = async (
-  databaseUrl: string,
-  sessionSettings: Record<string, string> = {},
-  poolSize = 10,
-): Promise<RawFloor> => {
-  const options = Object.entries(sessionSettings)
-    .map(([name, value]) => `-c ${name}=${value.replace(/([\\ ])/g, '\\$1')}`)
-    .join(' ');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options });
+/** Serves the routes from `pool`, closed with the floor. */
+export const startRawFloor = async (pool: FloorDatabase): Promise<RawFloor> => {
   const routes = new Map<string, CapturedStatement[]>();
   const server = http.createServer((request, response) => {
     const statements = routes.get(request.url ?? '');
@@ -95,7 +131,7 @@ export const startRawFloor = async (
     route: (path, statements) => routes.set(path, statements),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pool.end();
+      await pool.close();
     },
   };
 };

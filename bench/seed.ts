@@ -1,14 +1,17 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { openPostgres } from '../apps/server/src/db/client.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import {
   adminUrl,
   benchDatabaseName,
   benchUrl,
   expected,
-  heavyHistory,
   heavyUsers,
+  pgliteExpected,
   seedVersion,
+  type SeedSizes,
 } from './bench-env.ts';
 import { commonWords, rareWords, tagNames } from './words.ts';
 
@@ -36,14 +39,13 @@ const isSeeded = async (admin: pg.Client): Promise<boolean> => {
   const bench = new pg.Client({ connectionString: benchUrl() });
   await bench.connect();
   try {
-    const { rows } = await bench.query<Record<keyof typeof expected, string>>(
+    const tables = ['users', 'tags', 'videos', 'history'] as const;
+    const { rows } = await bench.query<Record<(typeof tables)[number], string>>(
       `select (select count(*) from users) as users, (select count(*) from tags) as tags,
               (select count(*) from videos) as videos, (select count(*) from history) as history`,
     );
     const counts = rows[0];
-    return (Object.keys(expected) as (keyof typeof expected)[]).every(
-      (table) => Number(counts?.[table]) === expected[table],
-    );
+    return tables.every((table) => Number(counts?.[table]) === expected[table]);
   } finally {
     await bench.end();
   }
@@ -60,7 +62,7 @@ const bulkTables = ['videos', 'video_tags', 'likes', 'history'];
  * Secondary indexes of the bulk-loaded tables, as the migrations define them: dropped during
  * the load and rebuilt afterwards (one sorted build is far faster than 1.4M insertions).
  */
-const secondaryIndexes = async (client: pg.Client) =>
+const secondaryIndexes = async (client: SeedClient) =>
   (
     await client.query<{ name: string; definition: string }>(
       `select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
@@ -71,7 +73,13 @@ const secondaryIndexes = async (client: pg.Client) =>
     )
   ).rows;
 
-const seedData = async (client: pg.Client) => {
+/** What the seeder needs of a database: `pg.Client` and the embedded database's handle both fit. */
+interface SeedClient {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+const seedData = async (client: SeedClient, sizes: SeedSizes) => {
+  const { heavyHistory } = sizes;
   await client.query(`set session_replication_role = replica`);
   await client.query(`set synchronous_commit = off`);
   await client.query(`set maintenance_work_mem = '256MB'`);
@@ -79,13 +87,13 @@ const seedData = async (client: pg.Client) => {
   const indexes = await secondaryIndexes(client);
   for (const { name } of indexes) await client.query(`drop index "${name}"`);
 
-  await timed('5,000 users', () =>
+  await timed(`${sizes.users} users`, () =>
     client.query(
       `insert into users (id, username, role, gda_access, created_at)
        select g, 'bench_user_' || lpad(g::text, 5, '0'),
               case when g % 50 = 0 then 'geek' when g % 10 = 0 then 'plateau' else 'user' end,
               g % 20 = 0, now() - random() * interval '1800 days'
-         from generate_series(1, ${expected.users}) g`,
+         from generate_series(1, ${sizes.users}) g`,
     ),
   );
   await timed('200 tags', () =>
@@ -108,12 +116,12 @@ const seedData = async (client: pg.Client) => {
     client.query(
       `insert into video_tags (video_id, tag_id)
        select distinct video_id, tag_id from (
-         select g as video_id, 1 as tag_id from generate_series(1, ${expected.videos}) g where random() < 0.5
-         union all select g, 2 from generate_series(1, ${expected.videos}) g where random() < 0.4
+         select g as video_id, 1 as tag_id from generate_series(1, ${sizes.videos}) g where random() < 0.5
+         union all select g, 2 from generate_series(1, ${sizes.videos}) g where random() < 0.4
          union all select g, 3 + floor(198 * power(random(), 2))::int
-                     from generate_series(1, ${expected.videos}) g where random() < 0.7
+                     from generate_series(1, ${sizes.videos}) g where random() < 0.7
          union all select g, 3 + floor(198 * power(random(), 2))::int
-                     from generate_series(1, ${expected.videos}) g where random() < 0.4
+                     from generate_series(1, ${sizes.videos}) g where random() < 0.4
        ) t`,
     ),
   );
@@ -122,17 +130,17 @@ const seedData = async (client: pg.Client) => {
   await timed('likes', () =>
     client.query(
       `insert into likes (user_id, video_id, liked_at)
-       select u, 1 + ((u::bigint * 104729 + k::bigint * (10 * (u % 991) + 7)) % ${expected.videos}),
+       select u, 1 + ((u::bigint * 104729 + k::bigint * (10 * (u % 991) + 7)) % ${sizes.videos}),
               now() - random() * interval '730 days'
-         from generate_series(1, ${expected.users}) u, generate_series(0, 39 + u % 41) k`,
+         from generate_series(1, ${sizes.users}) u, generate_series(0, 39 + u % 41) k`,
     ),
   );
 
-  await timed('100,000 videos', () =>
+  await timed(`${sizes.videos} videos`, () =>
     client.query(
       `with base as materialized (
          select g, random() as r_privacy, random() as r_processing, random() as r_gpa
-           from generate_series(1, ${expected.videos}) g
+           from generate_series(1, ${sizes.videos}) g
        ), gen as materialized (
          select g as id,
                 ${pickWords('$1::text[]', '2 + g % 5', 2.5)}
@@ -154,7 +162,7 @@ const seedData = async (client: pg.Client) => {
               floor(20000 * power(random(), 6))::int,
               coalesce(liked.n, 0),
               privacy, privacy = 2 and gpa_candidate, processing,
-              case when id % 5 = 0 then 1 + id % 300 end, 10 * (1 + id % 500),
+              case when id % 5 = 0 then 1 + id % 300 end, 10 * (1 + id % ${sizes.users / 10}),
               case when processing = 2 then 40 end,
               case when processing = 3 then '{1080,720,480,240}'::int[] else '{}'::int[] end,
               true, date,
@@ -167,16 +175,16 @@ const seedData = async (client: pg.Client) => {
   );
 
   // Users 1-9 are heavy watchers; the stride trick again keeps every (user, video) pair distinct.
-  const regular = expected.users - heavyUsers;
-  const share = expected.history - heavyUsers * heavyHistory;
+  const regular = sizes.users - heavyUsers;
+  const share = sizes.history - heavyUsers * heavyHistory;
   const base = Math.floor(share / regular);
   const extra = share - base * regular;
-  await timed('1,000,000 history rows', () =>
+  await timed(`${sizes.history} history rows`, () =>
     client.query(
       `insert into history (user_id, video_id, watched_at)
-       select u, 1 + ((u::bigint * 7919 + k::bigint * (10 * (u % 997) + 3)) % ${expected.videos}),
+       select u, 1 + ((u::bigint * 7919 + k::bigint * (10 * (u % 997) + 3)) % ${sizes.videos}),
               now() - random() * interval '730 days'
-         from generate_series(1, ${expected.users}) u,
+         from generate_series(1, ${sizes.users}) u,
               generate_series(0, case when u <= ${heavyUsers} then ${heavyHistory}
                                       when u <= ${heavyUsers + extra} then ${base + 1}
                                       else ${base} end - 1) k`,
@@ -191,6 +199,8 @@ const seedData = async (client: pg.Client) => {
   await client.query(
     `insert into video_counts select privacy, gpa_restricted, processing, count(*) from videos group by 1, 2, 3`,
   );
+  // tag_ids, the per-tag, per-pair and per-user counts, as migration 0009 does.
+  await timed('list counts rebuilt', () => client.query(`select rebuild_list_counts()`));
   await client.query(`set session_replication_role = origin`);
   await timed(`${indexes.length} indexes rebuilt`, async () => {
     for (const { definition } of indexes) await client.query(definition);
@@ -216,7 +226,7 @@ export const ensureSeeded = async (options: { reseed?: boolean } = {}): Promise<
       const client = new pg.Client({ connectionString: benchUrl() });
       await client.connect();
       try {
-        await seedData(client);
+        await seedData(client, expected);
       } finally {
         await client.end();
       }
@@ -230,6 +240,37 @@ export const ensureSeeded = async (options: { reseed?: boolean } = {}): Promise<
   const handle = openPostgres(benchUrl(), 1);
   await handle.migrate();
   await handle.close();
+};
+
+/**
+ * The embedded database of the PGlite run, seeded the same way at `pgliteExpected`'s size in
+ * `dir` (kept between runs while its seed version and sizes match). Returns it open.
+ */
+export const ensureSeededPglite = async (
+  dir: string,
+  options: { reseed?: boolean } = {},
+): Promise<DatabaseHandle> => {
+  const marker = path.join(dir, 'bench-seed.txt');
+  const wanted = `${seedVersion} ${JSON.stringify(pgliteExpected)}`;
+  const seeded = existsSync(marker) && readFileSync(marker, 'utf8') === wanted;
+  if (seeded && !options.reseed) {
+    log(`${dir} already seeded (${wanted}); pass --reseed to rebuild it`);
+  } else {
+    rmSync(dir, { recursive: true, force: true });
+    const start = performance.now();
+    const handle = await openPglite(dir);
+    await timed('migrations (embedded)', () => handle.migrate());
+    await seedData(handle, pgliteExpected);
+    // PGlite's first vacuum after the load leaves half the pages out of the visibility map
+    // (index-only scans then read the heap): a second one sets them all.
+    await handle.query('vacuum');
+    await handle.close();
+    writeFileSync(marker, wanted);
+    log(`embedded database seeded in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+  }
+  const handle = await openPglite(dir);
+  await handle.migrate();
+  return handle;
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -36,3 +36,19 @@ export const visibleVideo = (viewer: Viewer, alias = 'videos'): SQL => {
 /** Directs this viewer may see (directs have no processing state). */
 export const visibleDirect = (viewer: Viewer, alias = 'directs'): SQL =>
   sql`(${privacyCondition(viewer, alias)})`;
+
+/**
+ * A name for the set of videos this viewer may see: viewers with the same name see exactly the
+ * same videos, so results computed for one (cached search results) serve the others.
+ */
+export const visibilityClass = (viewer: Viewer): string => {
+  if (viewer === null) return 'public';
+  switch (viewer.role) {
+    case 'user':
+      return 'user';
+    case 'plateau':
+      return viewer.gdaAccess ? 'all' : 'plateau';
+    case 'geek':
+      return 'all';
+  }
+};

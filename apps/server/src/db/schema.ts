@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -30,6 +31,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     role: text('role').notNull(),
     gdaAccess: boolean('gda_access').notNull().default(false),
+    /** The single sign-on identity: the provider (issuer) and its `sub` for this person. */
+    ssoIssuer: text('sso_issuer'),
     ssoSubject: text('sso_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -38,9 +41,23 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_sso_subject_key').on(t.ssoSubject),
+    uniqueIndex('users_sso_identity_key').on(t.ssoIssuer, t.ssoSubject),
     check('users_role_check', sql`${t.role} in ('user', 'plateau', 'geek')`),
+    check('users_sso_identity_check', sql`(${t.ssoIssuer} is null) = (${t.ssoSubject} is null)`),
   ],
+);
+
+/**
+ * The `state` of every single sign-on that completed in the last hour: a callback replayed with
+ * the same state is refused even if the provider were to accept its code a second time.
+ */
+export const ssoUsedStates = pgTable(
+  'sso_used_states',
+  {
+    state: text('state').primaryKey(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sso_used_states_used_at_idx').on(t.usedAt)],
 );
 
 export const directs = pgTable(
@@ -97,12 +114,27 @@ export const videos = pgTable(
     /** title + description + tag names, kept by the videos repository; read by search. */
     searchText: text('search_text').notNull().default(''),
     searchVector: searchVector('search_text'),
+    /** The video's tag ids, sorted: a copy of video_tags kept by its trigger, for tag filters. */
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   // Descending keys are NULLS FIRST, as `order by x desc` is: a NULLS LAST index cannot serve it.
   (t) => [
-    // Covers the visibility columns so a page of ids is read from the index alone.
+    // Covers visibility and tags so a page of ids, tag filter included, is read from the index alone.
     index('videos_published_date_idx')
-      .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst(), t.privacy, t.gpaRestricted)
+      .on(
+        t.date.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.privacy,
+        t.gpaRestricted,
+        t.tagIds,
+      )
+      .where(sql`${t.processing} = 3`),
+    // Rare tags: the videos carrying every listed tag straight from the index (`tag_ids @> ...`).
+    index('videos_published_tags_idx')
+      .using('gin', t.tagIds)
       .where(sql`${t.processing} = 3`),
     index('videos_privacy_date_idx').on(
       t.privacy,
@@ -216,7 +248,7 @@ export const likes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index('likes_user_recent_idx').on(t.userId, t.likedAt.desc().nullsFirst()),
+    index('likes_user_recent_idx').on(t.userId, t.likedAt.desc().nullsFirst(), t.videoId),
     index('likes_video_idx').on(t.videoId),
   ],
 );
@@ -234,7 +266,7 @@ export const history = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index('history_user_recent_idx').on(t.userId, t.watchedAt.desc().nullsFirst()),
+    index('history_user_recent_idx').on(t.userId, t.watchedAt.desc().nullsFirst(), t.videoId),
     index('history_video_idx').on(t.videoId),
   ],
 );
@@ -253,6 +285,65 @@ export const videoCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.privacy, t.gpaRestricted, t.processing] })],
 );
+
+/**
+ * Videos per tag (`tag_b` = 0) and per tag pair (`tag_a` < `tag_b`) and visibility class, kept
+ * by a trigger on videos (migration 0009): the total of a list filtered by one or two tags.
+ */
+export const videoTagCounts = pgTable(
+  'video_tag_counts',
+  {
+    tagA: integer('tag_a').notNull(),
+    tagB: integer('tag_b').notNull(),
+    privacy: smallint('privacy').notNull(),
+    gpaRestricted: boolean('gpa_restricted').notNull(),
+    processing: smallint('processing').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tagA, t.tagB, t.privacy, t.gpaRestricted, t.processing] })],
+);
+
+/**
+ * A user's history (`list` 0) and liked videos (`list` 1) per visibility class, kept by
+ * triggers on history, likes and videos (migration 0009): the totals of those two lists. A
+ * deleted user's rows stay behind (ids are not reused, so they are never read).
+ */
+export const userVideoCounts = pgTable(
+  'user_video_counts',
+  {
+    userId: integer('user_id').notNull(),
+    list: smallint('list').notNull(),
+    privacy: smallint('privacy').notNull(),
+    gpaRestricted: boolean('gpa_restricted').notNull(),
+    processing: smallint('processing').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list, t.privacy, t.gpaRestricted, t.processing] })],
+);
+
+/**
+ * One row, bumped by a trigger whenever a video is added, removed, or changes what search
+ * reads (text, tags, date, visibility class): cached search results of an older version are stale.
+ */
+export const videoDataVersion = pgTable(
+  'video_data_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('video_data_version_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Full-text search results shared by every server through the database: the exact total and
+ * the best-ranked ids of one (query, visibility class, tag filter), valid for one data version.
+ */
+export const searchResults = pgTable('search_results', {
+  key: text('key').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  total: integer('total').notNull(),
+  head: integer('head').array().notNull(),
+});
 
 /** One row (id = 1) of global settings. */
 export const settings = pgTable(

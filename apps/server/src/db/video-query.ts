@@ -1,10 +1,11 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Processing, type Video, type VideoList } from '@plateau/contract';
-import { visibleVideo } from '../access/visibility.ts';
+import { visibilityClass, visibleVideo } from '../access/visibility.ts';
 import { isMember, type Viewer } from '../access/viewer.ts';
 import type { Executor } from './client.ts';
 import { listPage, type ListJoin } from './list-page.ts';
-import { videoCounts, videos, videoTags } from './schema.ts';
+import { userVideoCounts, videoCounts, videos, videoTagCounts } from './schema.ts';
+import { sharedTotal } from './shared-results.ts';
 import { sqlLiteral } from './sql-literal.ts';
 
 /**
@@ -28,9 +29,7 @@ export const videoSelection = {
   encodingProgress: videos.encodingProgress,
   encodingError: videos.encodingError,
   rungs: videos.rungs,
-  tagIds: sql<
-    number[]
-  >`coalesce((select array_agg(vt.tag_id order by vt.tag_id) from video_tags vt where vt.video_id = "videos"."id"), '{}')`,
+  tagIds: videos.tagIds,
   trendingSlot: sql<
     number | null
   >`(select ts.slot from trending_slots ts where ts.video_id = "videos"."id")`,
@@ -87,17 +86,18 @@ export const findVideo = async (
   return row as (VideoRow & { visible: boolean }) | undefined;
 };
 
+const distinctTags = (tagIds: number[]) => [...new Set(tagIds)].sort((a, b) => a - b);
+
 /**
- * Videos carrying every listed tag: one `exists` per tag, so a page walks the date order and
- * stops after a page of matches instead of grouping every link of the tags first.
+ * Videos carrying every listed tag, on `tag_ids` (the copy of video_tags its trigger keeps):
+ * read from the covering date index while walking a page, or from its GIN index for rare tags.
  */
-export const hasEveryTag = (tagIds: number[]): SQL | undefined =>
-  and(
-    ...[...new Set(tagIds)].map(
-      (tagId) =>
-        sql`exists (select 1 from ${videoTags} where ${videoTags.videoId} = "videos"."id" and ${videoTags.tagId} = ${tagId})`,
-    ),
-  );
+export const hasEveryTag = (tagIds: number[]): SQL | undefined => {
+  const wanted = distinctTags(tagIds);
+  return wanted.length === 0
+    ? undefined
+    : sql`${videos.tagIds} @> ${sql.raw(`'{${wanted.join(',')}}'::integer[]`)}`;
+};
 
 export const publishedVideo = sql`${videos.processing} = ${sqlLiteral(Processing.Published)}`;
 
@@ -112,11 +112,17 @@ export interface VideoListQuery {
   /** Tables joined to `videos` (history, likes, playlist entries...). */
   joins?: ListJoin[];
   /**
-   * The list is every published video the viewer may see (latest, most liked...): without a
-   * tag filter its total is read from `video_counts` instead of counting rows.
+   * The list is every published video the viewer may see (latest, most liked...): its total is
+   * read from `video_counts` (no tag), `video_tag_counts` (one or two tags) instead of counting rows.
    */
   wholeCatalogue?: boolean;
+  /** The list is a user's history or liked videos: without tags, its total is kept per user. */
+  userList?: { userId: number; list: UserList };
 }
+
+/** `user_video_counts.list`. */
+export const UserList = { History: 0, Likes: 1 } as const;
+export type UserList = (typeof UserList)[keyof typeof UserList];
 
 /** Published videos the viewer may see, summed from the per-class counts. */
 const catalogueTotal = async (db: Executor, viewer: Viewer) => {
@@ -127,6 +133,72 @@ const catalogueTotal = async (db: Executor, viewer: Viewer) => {
       and(visibleVideo(viewer, 'video_counts'), eq(videoCounts.processing, Processing.Published)),
     );
   return Number(row?.n ?? 0);
+};
+
+/** Published videos the viewer may see carrying one tag or both of a pair, from the kept counts. */
+const taggedTotal = async (db: Executor, viewer: Viewer, [tagA, tagB = 0]: number[]) => {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${videoTagCounts.n}), 0)` })
+    .from(videoTagCounts)
+    .where(
+      and(
+        eq(videoTagCounts.tagA, tagA!),
+        eq(videoTagCounts.tagB, tagB),
+        visibleVideo(viewer, 'video_tag_counts'),
+        eq(videoTagCounts.processing, Processing.Published),
+      ),
+    );
+  return Number(row?.n ?? 0);
+};
+
+/** A user's published history or liked videos the viewer may see, from the kept counts. */
+const userListTotal = async (db: Executor, viewer: Viewer, userId: number, list: UserList) => {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${userVideoCounts.n}), 0)` })
+    .from(userVideoCounts)
+    .where(
+      and(
+        eq(userVideoCounts.userId, userId),
+        eq(userVideoCounts.list, list),
+        visibleVideo(viewer, 'user_video_counts'),
+        eq(userVideoCounts.processing, Processing.Published),
+      ),
+    );
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * Totals without a row count on each request: kept by triggers (whole catalogue with up to two
+ * tags, user lists without tags) or counted once per data version (three tags or more).
+ */
+const keptTotal = (db: Executor, query: VideoListQuery) => {
+  const tags = distinctTags(query.tagFilter ?? []);
+  if (query.wholeCatalogue && tags.length === 0) return () => catalogueTotal(db, query.viewer);
+  if (query.wholeCatalogue && tags.length <= 2) return () => taggedTotal(db, query.viewer, tags);
+  if (query.wholeCatalogue) {
+    const key = JSON.stringify(['tags', visibilityClass(query.viewer), tags]);
+    const where = and(visibleVideo(query.viewer), publishedVideo, hasEveryTag(tags));
+    return () => sharedTotal(db, key, where);
+  }
+  const { userList } = query;
+  if (userList && tags.length === 0) {
+    return () => userListTotal(db, query.viewer, userList.userId, userList.list);
+  }
+  return undefined;
+};
+
+/** Videos by id for this viewer, in the given order (hidden or missing ones drop out). */
+export const videosInOrder = async (db: Executor, viewer: Viewer, ids: number[]) => {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .select(videoSelection)
+    .from(videos)
+    .where(and(inArray(videos.id, ids), visibleVideo(viewer)))) as VideoRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((row): row is VideoRow => row !== undefined)
+    .map((row) => toVideo(row, viewer));
 };
 
 /** Every video list: visibility and tags, the list's own conditions, one page of Video JSON. */
@@ -144,10 +216,7 @@ export const listVideos = async (db: Executor, query: VideoListQuery): Promise<V
     joins: query.joins,
     page: query.page,
     pageSize: query.pageSize,
-    total:
-      query.wholeCatalogue && !query.tagFilter?.length
-        ? () => catalogueTotal(db, query.viewer)
-        : undefined,
+    total: keptTotal(db, query),
   });
   return { videos: rows.map((row) => toVideo(row, query.viewer)), nResults };
 };

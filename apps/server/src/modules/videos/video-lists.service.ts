@@ -15,9 +15,11 @@ import {
   hasEveryTag,
   listVideos,
   publishedVideo,
+  UserList,
   type VideoListQuery,
 } from '../../db/video-query.ts';
 import { findDirect } from './videos.repository.ts';
+import { rankedSearchPage } from './search-results.ts';
 import { searchStages, searchWords } from './video-search.ts';
 
 const RANDOM_COUNT = 6;
@@ -112,6 +114,7 @@ export const createVideoListsService = (db: Executor) => {
         where: [publishedVideo],
         orderBy: [desc(likes.likedAt), desc(videos.id)],
         joins: [{ table: likes, on: and(eq(likes.videoId, videos.id), eq(likes.userId, userId))! }],
+        userList: { userId, list: UserList.Likes },
       });
     },
 
@@ -124,18 +127,25 @@ export const createVideoListsService = (db: Executor) => {
         joins: [
           { table: history, on: and(eq(history.videoId, videos.id), eq(history.userId, userId))! },
         ],
+        userList: { userId, list: UserList.History },
       });
     },
 
     /** The first search stage that finds anything answers (see video-search.ts). */
     async search(viewer: Viewer, term: string, query: PagingQuery): Promise<VideoList> {
       for (const stage of searchStages(viewer, searchWords(term))) {
-        const found = await published(
-          viewer,
-          query,
-          [...stage.orderBy, ...newestFirst],
-          [stage.match],
-        );
+        const orderBy = [...stage.orderBy, ...newestFirst];
+        const ranked = () => published(viewer, query, orderBy, [stage.match]);
+        const found =
+          stage.key === undefined
+            ? await ranked()
+            : await rankedSearchPage(
+                db,
+                viewer,
+                query,
+                { ...stage, key: stage.key, orderBy },
+                ranked,
+              );
         if (found.nResults > 0) return found;
       }
       return emptyList;

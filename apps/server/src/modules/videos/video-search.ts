@@ -38,6 +38,8 @@ export interface SearchStage {
   match: SQL;
   /** Best first. */
   orderBy: SQL[];
+  /** The full-text stage's tsquery: its ranked results are shared (search-results.ts). */
+  key?: string;
 }
 
 /** Trigram stages score at most this many candidates: their nResults is capped there too. */
@@ -58,8 +60,10 @@ const boundedCandidates = (viewer: Viewer, condition: TrigramCondition): SQL =>
   sql`${videos.id} in (select c.id from ${videos} c where c.processing = ${sqlLiteral(Processing.Published)} and ${visibleVideo(viewer, 'c')} and ${condition(trigramText('c'))} limit ${TRIGRAM_CANDIDATES})`;
 
 const fullText = (words: string[]): SearchStage => {
-  const query = sql`to_tsquery('french', immutable_unaccent(${prefixTsquery(words)}::text))`;
+  const key = prefixTsquery(words);
+  const query = sql`to_tsquery('french', immutable_unaccent(${key}::text))`;
   return {
+    key,
     match: sql`${videos.searchVector} @@ ${query}`,
     orderBy: [sql`ts_rank(${videos.searchVector}, ${query}) desc`],
   };
