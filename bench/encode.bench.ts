@@ -1,23 +1,31 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { locateMediaBinaries } from '../apps/server/src/media-tools/binaries.ts';
 import {
   buildEncodeArgs,
   planRungs,
   type RungOutput,
 } from '../apps/server/src/media-tools/encode-args.ts';
-import { locateMediaBinaries } from '../apps/server/src/media-tools/binaries.ts';
 import { runFfmpeg } from '../apps/server/src/media-tools/ffmpeg-runner.ts';
-import { probeVideo } from '../apps/server/src/media-tools/probe.ts';
+import { probeVideo, type ProbeResult } from '../apps/server/src/media-tools/probe.ts';
+import { decideTopRungCopy } from '../apps/server/src/media-tools/video-copy.ts';
+import { makeBenchClip, type BenchClip } from './encode/clips.ts';
+import { measure, ssimAgainstSource } from './encode/measure.ts';
 
 /**
- * `npm run bench:encode -- [--seconds=N]`: Plateau's one-pass encode (decode once, split into
- * every rung) next to the reference of one ffmpeg run per rung with the same per-rung settings,
- * on a 1080p clip made with lavfi. Prints wall time, CPU time and output sizes.
+ * `npm run bench:encode -- [--seconds=N]`: Plateau's encode (one decode, one shared AAC encode,
+ * the top rung copied when the source fits it) next to the reference of one ffmpeg run per rung
+ * re-encoding everything with the same per-rung settings, on two 1080p30 clips: one that fits
+ * the 1080 rung (copied) and one that does not (CRF 12, sparse keyframes). Prints wall, CPU,
+ * real-time factor, SSIM of each rung against the source scaled to it, and sizes; `--runs=N`
+ * (3) alternating runs of each, medians, since the machine is shared.
  */
 const seconds = Number(
   process.argv.find((a) => a.startsWith('--seconds='))?.slice('--seconds='.length) ?? 20,
+);
+const runs = Number(
+  process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3,
 );
 const binaries = await locateMediaBinaries({
   ffmpegPath: process.env.FFMPEG_PATH,
@@ -25,83 +33,143 @@ const binaries = await locateMediaBinaries({
 });
 if (!binaries) throw new Error('no working ffmpeg/ffprobe');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plateau-encode-bench-'));
-const source = path.join(dir, 'source.mp4');
-// A busy 1080p30 picture with stereo sound, encoded near-losslessly so decoding it costs as a
-// camera file would.
-execFileSync(binaries.ffmpeg, [
-  '-v',
-  'error',
-  '-y',
-  '-f',
-  'lavfi',
-  '-i',
-  `testsrc2=size=1920x1080:rate=30:duration=${seconds}`,
-  '-f',
-  'lavfi',
-  '-i',
-  `sine=frequency=440:duration=${seconds}`,
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-crf',
-  '12',
-  '-c:a',
-  'aac',
-  '-shortest',
-  source,
-]);
-const probe = (await probeVideo(binaries.ffprobe, source))!;
-const rungs = planRungs(probe);
 
-/** Wall and CPU seconds of the ffmpeg children started by `work`. */
-const measure = async (work: () => Promise<void>) => {
-  const childBefore = childCpu();
-  const start = process.hrtime.bigint();
-  await work();
-  const wall = Number(process.hrtime.bigint() - start) / 1e9;
-  return { wall, cpu: childCpu() - childBefore };
-};
-/** CPU seconds of finished children of this process (from /proc, as `time` reports them). */
-function childCpu(): number {
-  const stat = execFileSync('cat', [`/proc/${process.pid}/stat`]).toString();
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[13]) + Number(fields[14]); // cutime + cstime
-  return ticks / 100;
+interface Row {
+  clip: string;
+  encode: string;
+  wall: number;
+  walls: number[];
+  cpu: number;
+  outputs: RungOutput[];
 }
 
-const sizes = (outputs: RungOutput[]) =>
-  outputs.map((o) => `${o.rung}: ${(statSync(o.file).size / 1e6).toFixed(1)} MB`).join(', ');
+const outputsFor = (name: string, probe: ProbeResult) =>
+  planRungs(probe).map((rung) => ({ rung, file: path.join(dir, `${name}-${rung}.mp4`) }));
 
-const onePassOutputs = rungs.map((rung) => ({ rung, file: path.join(dir, `one-${rung}.mp4`) }));
-const onePass = await measure(() =>
-  runFfmpeg(binaries.ffmpeg, buildEncodeArgs(source, probe, onePassOutputs), {
-    durationSeconds: probe.durationSeconds,
-  }),
-);
+/** What the server does: decide the copy (ffprobe packet scan), then one ffmpeg. */
+const plateauEncode = async (
+  source: string,
+  probe: ProbeResult,
+  outputs: RungOutput[],
+  copy: boolean,
+) => {
+  const verdict = copy
+    ? await decideTopRungCopy(binaries.ffprobe, source, probe, outputs[0]!.rung)
+    : { copy: false as const, reason: 'copy off' };
+  await runFfmpeg(
+    binaries.ffmpeg,
+    buildEncodeArgs(source, probe, outputs, { copyTopRung: verdict.copy }),
+  );
+  return verdict;
+};
 
-const perRungOutputs = rungs.map((rung) => ({ rung, file: path.join(dir, `per-${rung}.mp4`) }));
-const perRung = await measure(async () => {
-  // The reference: the same settings for each rung, but a decode of the source per rung.
-  for (const output of perRungOutputs) {
-    await runFfmpeg(binaries.ffmpeg, buildEncodeArgs(source, probe, [output]), {
-      durationSeconds: probe.durationSeconds,
-    });
+/** The reference: one ffmpeg per rung, each decoding the source and encoding its own audio. */
+const perRungEncode = async (source: string, probe: ProbeResult, outputs: RungOutput[]) => {
+  for (const output of outputs) {
+    await runFfmpeg(binaries.ffmpeg, buildEncodeArgs(source, probe, [output]));
   }
-});
+};
+
+const rows: Row[] = [];
+const loads: string[] = [];
+const verdicts: string[] = [];
+const sources = new Map<string, { file: string; probe: ProbeResult }>();
+const clips: [BenchClip, string][] = [
+  ['fits', 'fits 1080 (x264 faster CRF 20, 4.5 Mbit/s cap, 2 s GOP)'],
+  ['camera', 'camera-like (x264 CRF 12, 250-frame GOP)'],
+];
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+for (const [kind, label] of clips) {
+  const file = path.join(dir, `source-${kind}.mp4`);
+  makeBenchClip(binaries.ffmpeg, kind, seconds, file);
+  const probe = (await probeVideo(binaries.ffprobe, file))!;
+  sources.set(label, { file, probe });
+  const verdict = await decideTopRungCopy(binaries.ffprobe, file, probe, planRungs(probe)[0]!);
+  const fits = verdict.copy;
+  verdicts.push(`${label}: ${verdict.copy ? 'top rung copied' : `re-encoded (${verdict.reason})`}`);
+  if ((kind === 'fits') !== fits) throw new Error(`unexpected copy verdict for ${kind}`);
+
+  const variants: [string, (outputs: RungOutput[]) => Promise<unknown>][] = [
+    ['Plateau', (outputs) => plateauEncode(file, probe, outputs, true)],
+    ...(fits
+      ? [
+          [
+            'Plateau, copy off (shared audio only)',
+            (outputs: RungOutput[]) => plateauEncode(file, probe, outputs, false),
+          ] as [string, (outputs: RungOutput[]) => Promise<unknown>],
+        ]
+      : []),
+    ['reference: one ffmpeg per rung', (outputs) => perRungEncode(file, probe, outputs)],
+  ];
+  const samples = variants.map(() => [] as { wall: number; cpu: number }[]);
+  const outputs = variants.map((_, index) => outputsFor(`${kind}-${index}`, probe));
+  loads.push(loadAverage());
+  // Rounds alternate the order, so load from other work on the machine falls on every variant.
+  for (let round = 0; round < runs; round += 1) {
+    const order = variants.map((_, index) => index);
+    if (round % 2 === 1) order.reverse();
+    for (const index of order) {
+      samples[index]!.push(
+        await measure(async () => void (await variants[index]![1](outputs[index]!))),
+      );
+    }
+  }
+  loads.push(loadAverage());
+  variants.forEach(([name], index) => {
+    const walls = samples[index]!.map((s) => s.wall);
+    rows.push({
+      clip: label,
+      encode: name,
+      wall: median(walls),
+      walls,
+      cpu: median(samples[index]!.map((s) => s.cpu)),
+      outputs: outputs[index]!,
+    });
+  });
+}
+
+/** SSIM is measured after every timing, so it never competes with an encode. */
+const ssims = new Map<Row, number[]>();
+for (const row of rows) {
+  const source = sources.get(row.clip)!;
+  const sized = await Promise.all(
+    row.outputs.map(async (o) => {
+      const p = (await probeVideo(binaries.ffprobe, o.file))!;
+      return { file: o.file, width: p.width, height: p.height };
+    }),
+  );
+  ssims.set(row, await ssimAgainstSource(binaries.ffmpeg, source.file, sized));
+}
 
 console.log(
   `\n${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${binaries.version}\n` +
-    `source: ${probe.width}x${probe.height} ${probe.frameRate} fps, ${probe.durationSeconds} s, rungs ${rungs.join('/')}\n`,
+    `${seconds} s 1920x1080 30 fps clips, ${runs} alternating runs of each encode (median; all walls in brackets)\n` +
+    `load average (1/5/15 min) before and after each clip's runs: ${loads.join(' | ')}\n` +
+    verdicts.map((v) => `- ${v}`).join('\n') +
+    '\n',
 );
-console.log('| encode | wall s | CPU s | realtime factor | outputs |');
-console.log('|---|--:|--:|--:|---|');
-for (const [name, run, outputs] of [
-  ['Plateau: one pass, split', onePass, onePassOutputs],
-  ['reference: one ffmpeg per rung', perRung, perRungOutputs],
-] as const) {
+console.log(
+  '| clip | encode | wall s | CPU s | cores used | realtime factor | vs per-rung | SSIM 1080/720/480/240 | MB 1080/720/480/240 |',
+);
+console.log('|---|---|--:|--:|--:|--:|--:|---|---|');
+for (const row of rows) {
+  const reference = rows.find((r) => r.clip === row.clip && r.encode.startsWith('reference'))!;
+  const mb = row.outputs.map((o) => (statSync(o.file).size / 1e6).toFixed(1)).join(' / ');
   console.log(
-    `| ${name} | ${run.wall.toFixed(1)} | ${run.cpu.toFixed(1)} | ${(probe.durationSeconds / run.wall).toFixed(2)}x | ${sizes(outputs)} |`,
+    `| ${row.clip} | ${row.encode} | ${row.wall.toFixed(1)} [${row.walls.map((w) => w.toFixed(1)).join(', ')}] | ` +
+      `${row.cpu.toFixed(1)} | ${(row.cpu / row.wall).toFixed(2)} | ` +
+      `${(seconds / row.wall).toFixed(2)}x | ${(reference.wall / row.wall).toFixed(2)}x | ` +
+      `${ssims
+        .get(row)!
+        .map((s) => s.toFixed(4))
+        .join(' / ')} | ${mb} |`,
   );
 }
 rmSync(dir, { recursive: true, force: true });

@@ -17,20 +17,13 @@ const source = (width: number, height: number, frameRate = 30, hasAudio = true) 
   durationSeconds: 10,
 });
 
-const videoOutput = (label: string, maxrate: number, gop: number, audio = true) => [
-  '-map',
-  label,
-  ...(audio ? ['-map', '0:a:0'] : []),
+const x264 = (gop: number) => [
   '-c:v',
   'libx264',
   '-preset',
   'veryfast',
   '-crf',
   '23',
-  '-maxrate',
-  `${maxrate}k`,
-  '-bufsize',
-  `${maxrate * 2}k`,
   '-g',
   String(gop),
   '-keyint_min',
@@ -40,18 +33,16 @@ const videoOutput = (label: string, maxrate: number, gop: number, audio = true) 
   '-pix_fmt',
   'yuv420p',
 ];
-const aac = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
-const tail = (file: string) => [
-  '-sn',
-  '-dn',
-  '-map_metadata',
-  '-1',
-  '-movflags',
-  '+faststart',
-  '-f',
-  'mp4',
-  file,
+const cap = (index: number, maxrate: number) => [
+  `-maxrate:v:${index}`,
+  `${maxrate}k`,
+  `-bufsize:v:${index}`,
+  `${maxrate * 2}k`,
 ];
+const aac = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
+const tail = ['-flags', '+global_header', '-map_metadata', '-1', '-f', 'tee'];
+const slave = (index: number, file: string, audio = true) =>
+  `[f=mp4:movflags=+faststart:onfail=abort:select=\\'v:${index}${audio ? ',a' : ''}\\']${file}`;
 const head = (input: string) => [
   '-hide_banner',
   '-nostdin',
@@ -63,7 +54,6 @@ const head = (input: string) => [
   '-nostats',
   '-i',
   input,
-  '-filter_complex',
 ];
 
 describe('planRungs', () => {
@@ -104,45 +94,94 @@ describe('scale and keyframes', () => {
 });
 
 describe('buildEncodeArgs', () => {
-  it('decodes a 1080p source once into four capped H.264 + AAC renditions', () => {
-    const outputs = [
-      { rung: 1080 as const, file: '/t/1080.mp4' },
-      { rung: 720 as const, file: '/t/720.mp4' },
-      { rung: 480 as const, file: '/t/480.mp4' },
-      { rung: 240 as const, file: '/t/240.mp4' },
-    ];
-    expect(buildEncodeArgs('/m/raw.mp4', source(1920, 1080), outputs)).toEqual([
+  const fourRungs = [
+    { rung: 1080 as const, file: '/t/1080.mp4' },
+    { rung: 720 as const, file: '/t/720.mp4' },
+    { rung: 480 as const, file: '/t/480.mp4' },
+    { rung: 240 as const, file: '/t/240.mp4' },
+  ];
+
+  it('decodes a 1080p source once into four capped H.264 renditions sharing one AAC encode', () => {
+    expect(buildEncodeArgs('/m/raw.mp4', source(1920, 1080), fourRungs)).toEqual([
       ...head('/m/raw.mp4'),
+      '-filter_complex',
       '[0:v:0]split=4[s0][s1][s2][s3];' +
         '[s0]scale=-2:1080,format=yuv420p[v0];' +
         '[s1]scale=-2:720,format=yuv420p[v1];' +
         '[s2]scale=-2:480,format=yuv420p[v2];' +
         '[s3]scale=-2:240,format=yuv420p[v3]',
-      ...videoOutput('[v0]', 5000, 60),
+      ...['-map', '[v0]', '-map', '[v1]', '-map', '[v2]', '-map', '[v3]', '-map', '0:a:0'],
+      ...x264(60),
+      ...cap(0, 5000),
+      ...cap(1, 2800),
+      ...cap(2, 1400),
+      ...cap(3, 400),
       ...aac,
-      ...tail('/t/1080.mp4'),
-      ...videoOutput('[v1]', 2800, 60),
-      ...aac,
-      ...tail('/t/720.mp4'),
-      ...videoOutput('[v2]', 1400, 60),
-      ...aac,
-      ...tail('/t/480.mp4'),
-      ...videoOutput('[v3]', 400, 60),
-      ...aac,
-      ...tail('/t/240.mp4'),
+      ...tail,
+      [
+        slave(0, '\\/t\\/1080\\.mp4'),
+        slave(1, '\\/t\\/720\\.mp4'),
+        slave(2, '\\/t\\/480\\.mp4'),
+        slave(3, '\\/t\\/240\\.mp4'),
+      ].join('|'),
     ]);
   });
 
-  it('maps no audio and writes -an when the source has none', () => {
+  it('copies the source video into the top rung and splits only for the others', () => {
+    expect(
+      buildEncodeArgs('/m/raw.mp4', source(1920, 1080), fourRungs, { copyTopRung: true }),
+    ).toEqual([
+      ...head('/m/raw.mp4'),
+      '-filter_complex',
+      '[0:v:0]split=3[s0][s1][s2];' +
+        '[s0]scale=-2:720,format=yuv420p[v0];' +
+        '[s1]scale=-2:480,format=yuv420p[v1];' +
+        '[s2]scale=-2:240,format=yuv420p[v2]',
+      ...['-map', '0:v:0', '-map', '[v0]', '-map', '[v1]', '-map', '[v2]', '-map', '0:a:0'],
+      ...x264(60),
+      '-c:v:0',
+      'copy',
+      ...cap(1, 2800),
+      ...cap(2, 1400),
+      ...cap(3, 400),
+      ...aac,
+      ...tail,
+      [
+        slave(0, '\\/t\\/1080\\.mp4'),
+        slave(1, '\\/t\\/720\\.mp4'),
+        slave(2, '\\/t\\/480\\.mp4'),
+        slave(3, '\\/t\\/240\\.mp4'),
+      ].join('|'),
+    ]);
+  });
+
+  it('needs no filter and no x264 when the only rung is copied', () => {
+    expect(
+      buildEncodeArgs('/in.mp4', source(426, 240, 30, false), [{ rung: 240, file: '/o.mp4' }], {
+        copyTopRung: true,
+      }),
+    ).toEqual([
+      ...head('/in.mp4'),
+      ...['-map', '0:v:0', '-c:v:0', 'copy'],
+      ...tail,
+      slave(0, '\\/o\\.mp4', false),
+    ]);
+  });
+
+  it('maps no audio when the source has none', () => {
     const args = buildEncodeArgs('/m/raw.mp4', source(640, 360, 30, false), [
       { rung: 240, file: '/t/240.mp4' },
     ]);
     expect(args).toEqual([
       ...head('/m/raw.mp4'),
+      '-filter_complex',
       '[0:v:0]split=1[s0];[s0]scale=-2:240,format=yuv420p[v0]',
-      ...videoOutput('[v0]', 400, 60, false),
-      '-an',
-      ...tail('/t/240.mp4'),
+      '-map',
+      '[v0]',
+      ...x264(60),
+      ...cap(0, 400),
+      ...tail,
+      slave(0, '\\/t\\/240\\.mp4', false),
     ]);
     expect(args).not.toContain('aac');
   });
@@ -152,16 +191,13 @@ describe('buildEncodeArgs', () => {
       { rung: 1080, file: '/a.mp4' },
       { rung: 720, file: '/b.mp4' },
     ]);
-    expect(args).toEqual([
-      ...head('/in.mp4'),
+    expect(args.slice(10, 14)).toEqual([
+      '-filter_complex',
       '[0:v:0]split=2[s0][s1];[s0]scale=1080:-2,format=yuv420p[v0];[s1]scale=720:-2,format=yuv420p[v1]',
-      ...videoOutput('[v0]', 5000, 120),
-      ...aac,
-      ...tail('/a.mp4'),
-      ...videoOutput('[v1]', 2800, 120),
-      ...aac,
-      ...tail('/b.mp4'),
+      '-map',
+      '[v0]',
     ]);
+    expect(args).toEqual(expect.arrayContaining(['-g', '120', '-keyint_min', '120']));
   });
 
   it('builds the filter graph for an odd-sized source with even outputs', () => {

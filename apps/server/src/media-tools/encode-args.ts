@@ -1,10 +1,13 @@
 import { rungs, type Rung } from '@plateau/contract';
 import type { ProbeResult } from './probe.ts';
+import { teeTargets } from './tee-targets.ts';
 
 /**
  * ffmpeg arguments as pure functions of what ffprobe read, unit-tested by comparing arrays.
- * One pass per video: decode once, `split` into every rung, x264 veryfast with 2-second
- * keyframes and a capped bitrate per rung, AAC, index at the front.
+ * One pass per video: decode once, `split` into every re-encoded rung (x264 veryfast, 2-second
+ * keyframes, a capped bitrate per rung), one AAC encode shared by every rung through the `tee`
+ * muxer, index at the front. A source that already fits the top rung gives that rung its own
+ * video stream, copied (`video-copy.ts` decides).
  */
 
 /** Renditions, named by their shorter side (720 = 1280x720 landscape or 720x1280 portrait). */
@@ -42,21 +45,35 @@ export const planRungs = (source: SourceShape): Rung[] => {
 export const scaleFilter = (source: SourceShape, rung: Rung): string =>
   source.height <= source.width ? `scale=-2:${rung}` : `scale=${rung}:-2`;
 
+const usableFps = (frameRate: number): number =>
+  Number.isFinite(frameRate) && frameRate > 0 && frameRate <= 240 ? frameRate : FALLBACK_FPS;
+
 /** Frames between keyframes: two seconds at the source rate (60 fps -> 120). */
-export const keyframeInterval = (frameRate: number): number => {
-  const fps =
-    Number.isFinite(frameRate) && frameRate > 0 && frameRate <= 240 ? frameRate : FALLBACK_FPS;
-  return Math.max(1, Math.round(fps * KEYFRAME_SECONDS));
-};
+export const keyframeInterval = (frameRate: number): number =>
+  Math.max(1, Math.round(usableFps(frameRate) * KEYFRAME_SECONDS));
+
+/** The same keyframe interval in seconds, and how long one frame lasts at that rate. */
+export const keyframeTiming = (frameRate: number) => ({
+  gopSeconds: keyframeInterval(frameRate) / usableFps(frameRate),
+  frameSeconds: 1 / usableFps(frameRate),
+});
 
 export interface RungOutput {
   rung: Rung;
   file: string;
 }
 
+export interface EncodeOptions {
+  /** The first output (the top rung) takes the source's video stream as it is. */
+  copyTopRung?: boolean;
+}
+
 type EncodeSource = Pick<ProbeResult, 'width' | 'height' | 'frameRate' | 'hasAudio'>;
 
-/** The filter graph: one decode, split into one scaled yuv420p stream per output. */
+/** The peak bitrate of a rung's video, in kbit/s (its VBV buffer holds two seconds of it). */
+export const rungMaxrateKbps = (rung: Rung): number => RUNG_MAXRATE_KBPS[rung];
+
+/** The filter graph: one decode, split into one scaled yuv420p stream per re-encoded rung. */
 export const buildFilterGraph = (source: EncodeSource, rungs: Rung[]): string => {
   const branches = rungs.map((_, index) => `[s${index}]`).join('');
   const scaled = rungs.map(
@@ -65,23 +82,16 @@ export const buildFilterGraph = (source: EncodeSource, rungs: Rung[]): string =>
   return [`[0:v:0]split=${rungs.length}${branches}`, ...scaled].join(';');
 };
 
-const outputArgs = (source: EncodeSource, output: RungOutput, index: number): string[] => {
+/** x264 settings shared by every re-encoded rung; the per-rung cap follows per stream. */
+const x264Args = (source: EncodeSource): string[] => {
   const gop = String(keyframeInterval(source.frameRate));
-  const maxrate = RUNG_MAXRATE_KBPS[output.rung];
   return [
-    '-map',
-    `[v${index}]`,
-    ...(source.hasAudio ? ['-map', '0:a:0'] : []),
     '-c:v',
     'libx264',
     '-preset',
     'veryfast',
     '-crf',
     String(VIDEO_CRF),
-    '-maxrate',
-    `${maxrate}k`,
-    '-bufsize',
-    `${maxrate * 2}k`,
     '-g',
     gop,
     '-keyint_min',
@@ -90,38 +100,67 @@ const outputArgs = (source: EncodeSource, output: RungOutput, index: number): st
     '0',
     '-pix_fmt',
     'yuv420p',
-    ...(source.hasAudio ? ['-c:a', 'aac', '-b:a', AUDIO_BITRATE, '-ac', '2'] : ['-an']),
-    '-sn',
-    '-dn',
-    '-map_metadata',
-    '-1',
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    output.file,
   ];
 };
 
-/** The whole command line after the binary, progress on stdout as `key=value` lines. */
+/** The cap of output video stream `index`, or its copy (a later `:v:N` option wins over `:v`). */
+const rungVideoArgs = (rung: Rung, index: number, copy: boolean): string[] => {
+  if (copy) return [`-c:v:${index}`, 'copy'];
+  const maxrate = RUNG_MAXRATE_KBPS[rung];
+  return [`-maxrate:v:${index}`, `${maxrate}k`, `-bufsize:v:${index}`, `${maxrate * 2}k`];
+};
+
+/**
+ * The whole command line after the binary, progress on stdout as `key=value` lines. Output
+ * stream N is rung N's video, the audio comes last, and each tee slave takes its rung's video
+ * and the one audio stream. `global_header` because the tee muxer does not ask for it as mp4
+ * does: without it x264 repeats its headers before every keyframe.
+ */
 export const buildEncodeArgs = (
   input: string,
   source: EncodeSource,
   outputs: RungOutput[],
-): string[] => [
-  ...QUIET,
-  '-progress',
-  'pipe:1',
-  '-nostats',
-  '-i',
-  input,
-  '-filter_complex',
-  buildFilterGraph(
-    source,
-    outputs.map((output) => output.rung),
-  ),
-  ...outputs.flatMap((output, index) => outputArgs(source, output, index)),
-];
+  { copyTopRung = false }: EncodeOptions = {},
+): string[] => {
+  const copied = copyTopRung ? outputs.slice(0, 1) : [];
+  const encoded = outputs.slice(copied.length);
+  const videoMaps = [
+    ...copied.flatMap(() => ['-map', '0:v:0']),
+    ...encoded.flatMap((_, index) => ['-map', `[v${index}]`]),
+  ];
+  return [
+    ...QUIET,
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    '-i',
+    input,
+    ...(encoded.length > 0
+      ? [
+          '-filter_complex',
+          buildFilterGraph(
+            source,
+            encoded.map((output) => output.rung),
+          ),
+        ]
+      : []),
+    ...videoMaps,
+    ...(source.hasAudio ? ['-map', '0:a:0'] : []),
+    ...(encoded.length > 0 ? x264Args(source) : []),
+    ...outputs.flatMap((output, index) => rungVideoArgs(output.rung, index, index < copied.length)),
+    ...(source.hasAudio ? ['-c:a', 'aac', '-b:a', AUDIO_BITRATE, '-ac', '2'] : []),
+    '-flags',
+    '+global_header',
+    '-map_metadata',
+    '-1',
+    '-f',
+    'tee',
+    teeTargets(
+      outputs.map((output) => output.file),
+      source.hasAudio,
+    ),
+  ];
+};
 
 /** Where the generated thumbnail is taken: a tenth into the video, past black intro frames. */
 const thumbnailTime = (durationSeconds: number): number =>

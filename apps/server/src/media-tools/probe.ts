@@ -11,6 +11,16 @@ export interface ProbeResult {
   height: number;
   frameRate: number;
   videoCodec: string;
+  /** What a stream copy of the video needs to know (`video-copy.ts`); '' when ffprobe is silent. */
+  pixelFormat: string;
+  /** H.264 profile name as ffprobe gives it ("High", "Constrained Baseline"). */
+  profile: string;
+  /** H.264 level times ten (40 = 4.0), 0 when unknown. */
+  level: number;
+  /** "progressive", "tt", ...; '' when unknown. */
+  fieldOrder: string;
+  /** Degrees the player turns the picture (0, 90, 180, 270). */
+  rotation: number;
   hasAudio: boolean;
 }
 
@@ -19,6 +29,10 @@ interface FfprobeJson {
   streams?: {
     codec_type?: string;
     codec_name?: string;
+    profile?: string;
+    level?: number;
+    pix_fmt?: string;
+    field_order?: string;
     width?: number;
     height?: number;
     avg_frame_rate?: string;
@@ -51,13 +65,17 @@ export const probeVideo = async (ffprobe: string, file: string): Promise<ProbeRe
   }
   const video = json.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
   if (!video || !json.format?.format_name) return null;
-  const rotation = Math.abs(
-    Number(
-      video.tags?.rotate ??
-        video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ??
-        0,
-    ),
-  );
+  const rotation =
+    ((Math.round(
+      Number(
+        video.tags?.rotate ??
+          video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ??
+          0,
+      ) || 0,
+    ) %
+      360) +
+      360) %
+    360;
   // A phone video stored landscape with a 90° rotation plays portrait: ffmpeg autorotates.
   const turned = rotation % 180 === 90;
   return {
@@ -67,6 +85,11 @@ export const probeVideo = async (ffprobe: string, file: string): Promise<ProbeRe
     height: turned ? video.width! : video.height!,
     frameRate: rate(video.avg_frame_rate),
     videoCodec: video.codec_name ?? 'unknown',
+    pixelFormat: video.pix_fmt ?? '',
+    profile: video.profile ?? '',
+    level: Number(video.level) > 0 ? Number(video.level) : 0,
+    fieldOrder: video.field_order ?? '',
+    rotation,
     hasAudio: json.streams?.some((s) => s.codec_type === 'audio') ?? false,
   };
 };

@@ -12,7 +12,16 @@ const run = promisify(execFile);
 export const clipsDir = path.join(testTmpDir, 'clips');
 
 export type ClipKind =
-  '1080p-audio' | '360p' | 'no-audio' | 'portrait' | 'odd' | '60fps' | 'truncated' | 'text';
+  | '1080p-audio'
+  | '360p'
+  | 'no-audio'
+  | 'portrait'
+  | 'odd'
+  | '60fps'
+  | '720p-fits'
+  | '720p-over-cap'
+  | 'truncated'
+  | 'text';
 
 interface ClipRecipe {
   width: number;
@@ -43,6 +52,29 @@ export const clipRecipes: Record<Exclude<ClipKind, 'truncated' | 'text'>, ClipRe
     videoOptions: ['-vf', 'format=yuv444p,crop=1279:719:0:0', '-profile:v', 'high444'],
   },
   '60fps': { width: 1280, height: 720, fps: 60, seconds: 2, audio: true, faststart: true },
+  // What an editor's capped export looks like: fits the 720 rung, so its video is copied.
+  '720p-fits': {
+    width: 1280,
+    height: 720,
+    fps: 30,
+    seconds: 4,
+    audio: true,
+    faststart: true,
+    videoOptions: [
+      ...['-preset', 'veryfast', '-crf', '28', '-maxrate', '2000k', '-bufsize', '4000k'],
+      ...['-g', '60', '-pix_fmt', 'yuv420p'],
+    ],
+  },
+  // The same but near-lossless (~14 Mbit/s, as a camera writes): over the 720 rung's cap.
+  '720p-over-cap': {
+    width: 1280,
+    height: 720,
+    fps: 30,
+    seconds: 4,
+    audio: true,
+    faststart: true,
+    videoOptions: ['-crf', '10', '-g', '60', '-pix_fmt', 'yuv420p'],
+  },
 };
 
 /** Bump when recipes change so stale cached files are not reused. */

@@ -13,7 +13,8 @@ import {
 } from '../../media-tools/encode-args.ts';
 import type { RungOutput } from '../../media-tools/encode-args.ts';
 import { FfmpegAbortedError, FfmpegError, runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
-import { probeVideo } from '../../media-tools/probe.ts';
+import { probeVideo, type ProbeResult } from '../../media-tools/probe.ts';
+import { decideTopRungCopy } from '../../media-tools/video-copy.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import * as repository from './encoding.repository.ts';
 
@@ -97,7 +98,43 @@ const makeThumbnail = async (
 };
 
 /**
- * Encodes one video at processing 2 into its rungs (one ffmpeg pass), then publishes it.
+ * The one ffmpeg run writing every rung, the top one copied from the source when it fits. A
+ * copy ffmpeg refuses (a source whose stream the header and packets did not betray) costs one
+ * more run, re-encoding everything, rather than the upload.
+ */
+const encodeRungs = async (
+  ctx: EncodeContext,
+  videoId: number,
+  job: { input: string; source: ProbeResult; outputs: RungOutput[] },
+  signal: AbortSignal,
+  onProgress: (percent: number) => void,
+) => {
+  const { input, source, outputs } = job;
+  const top = outputs[0]!.rung;
+  const copy = await decideTopRungCopy(ctx.binaries.ffprobe, input, source, top, signal);
+  ctx.log.info(
+    `video ${videoId}: ${top} rung ${copy.copy ? 'copied from the source' : `re-encoded (${copy.reason})`}`,
+  );
+  const run = (copyTopRung: boolean) =>
+    runFfmpeg(ctx.binaries.ffmpeg, buildEncodeArgs(input, source, outputs, { copyTopRung }), {
+      signal,
+      durationSeconds: source.durationSeconds,
+      onProgress,
+    });
+  try {
+    await run(copy.copy);
+  } catch (error) {
+    if (!(copy.copy && error instanceof FfmpegError)) throw error;
+    ctx.log.warn(
+      `video ${videoId}: copying the ${top} rung failed (${error.message}), re-encoding`,
+    );
+    await run(false);
+  }
+};
+
+/**
+ * Encodes one video at processing 2 into its rungs (one ffmpeg pass; the top rung copies the
+ * source's video when it already fits that rung), then publishes it.
  * ffmpeg failing returns the video to 1 with the reason; an abort (shutdown, timeout) throws
  * FfmpegAbortedError and leaves it at 2 for the job's next attempt. Temporary files never stay.
  */
@@ -129,11 +166,7 @@ export const encodeVideo = async (
       temps.push(file);
       outputs.push({ rung, file });
     }
-    await runFfmpeg(binaries.ffmpeg, buildEncodeArgs(input, source, outputs), {
-      signal,
-      durationSeconds: source.durationSeconds,
-      onProgress: progress.report,
-    });
+    await encodeRungs(ctx, videoId, { input, source, outputs }, signal, progress.report);
     const thumbnail = video.hasThumbnail
       ? null
       : await makeThumbnail(ctx, videoId, input, source.durationSeconds, signal, tempSuffix);

@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { clipsDir, makeClip, type ClipKind } from '../test/clips.ts';
+import { testTmpDir } from '../test/test-env.ts';
+import { planRungs } from './encode-args.ts';
+import { probeVideo } from './probe.ts';
+import { decideTopRungCopy, packetsCopyVerdict, streamCopyVerdict } from './video-copy.ts';
+
+const run = promisify(execFile);
+const ffmpeg = process.env.FFMPEG_PATH || 'ffmpeg';
+const ffprobe = process.env.FFPROBE_PATH || 'ffprobe';
+
+const camera = {
+  width: 1920,
+  height: 1080,
+  videoCodec: 'h264',
+  pixelFormat: 'yuv420p',
+  profile: 'High',
+  level: 40,
+  fieldOrder: 'progressive',
+  rotation: 0,
+};
+const fits = { packets: 600, longestKeyframeGap: 2, startsOnKeyframe: true, overCap: false };
+const reasonOf = (verdict: { copy: boolean; reason?: string }) =>
+  verdict.copy ? 'copy' : verdict.reason;
+
+describe('streamCopyVerdict', () => {
+  it('copies H.264 yuv420p of the rung’s exact size, landscape or portrait', () => {
+    expect(streamCopyVerdict(camera, 1080)).toEqual({ copy: true });
+    expect(streamCopyVerdict({ ...camera, width: 1080, height: 1920 }, 1080)).toEqual({
+      copy: true,
+    });
+    expect(streamCopyVerdict({ ...camera, width: 1280, height: 720 }, 720)).toEqual({ copy: true });
+    for (const profile of ['Main', 'Constrained Baseline']) {
+      expect(streamCopyVerdict({ ...camera, profile }, 1080).copy).toBe(true);
+    }
+    expect(streamCopyVerdict({ ...camera, level: 42, fieldOrder: '' }, 1080).copy).toBe(true);
+  });
+
+  it('re-encodes anything a browser might not play as the rung would', () => {
+    const cases: [Partial<typeof camera>, string][] = [
+      [{ videoCodec: 'hevc' }, 'codec hevc'],
+      [{ pixelFormat: 'yuv420p10le' }, 'pixel format yuv420p10le'],
+      [{ pixelFormat: 'yuvj420p' }, 'pixel format yuvj420p'],
+      [{ profile: 'High 4:2:2' }, 'profile High 4:2:2'],
+      [{ profile: 'Baseline' }, 'profile Baseline'],
+      [{ level: 51 }, 'level 51'],
+      [{ level: 0 }, 'level 0'],
+      [{ fieldOrder: 'tt' }, 'interlaced'],
+      [{ rotation: 90, width: 1080, height: 1920 }, 'rotated 90°'],
+    ];
+    for (const [change, reason] of cases) {
+      expect(reasonOf(streamCopyVerdict({ ...camera, ...change }, 1080))).toBe(reason);
+    }
+  });
+
+  it('re-encodes a source whose size is not the rung’s', () => {
+    expect(reasonOf(streamCopyVerdict({ ...camera, width: 3840, height: 2160 }, 1080))).toBe(
+      'size 3840x2160 is not the 1080 rung',
+    );
+    expect(reasonOf(streamCopyVerdict({ ...camera, width: 1440, height: 1080 }, 720))).toBe(
+      'size 1440x1080 is not the 720 rung',
+    );
+    expect(streamCopyVerdict({ ...camera, width: 1921 }, 1080).copy).toBe(false);
+  });
+});
+
+describe('packetsCopyVerdict', () => {
+  it('copies keyframes up to two seconds apart within the cap', () => {
+    expect(packetsCopyVerdict(fits, 30, 1080)).toEqual({ copy: true });
+    expect(packetsCopyVerdict({ ...fits, longestKeyframeGap: 2.01 }, 30, 1080).copy).toBe(true);
+    expect(
+      packetsCopyVerdict({ ...fits, longestKeyframeGap: 1001 / 500 }, 30000 / 1001, 720).copy,
+    ).toBe(true);
+  });
+
+  it('re-encodes sparse keyframes, a bitrate over the cap, or a stream that cannot start', () => {
+    expect(reasonOf(packetsCopyVerdict({ ...fits, longestKeyframeGap: 2.05 }, 30, 1080))).toBe(
+      'keyframes 2.05 s apart',
+    );
+    expect(reasonOf(packetsCopyVerdict({ ...fits, longestKeyframeGap: 4 }, 25, 720))).toBe(
+      'keyframes 4.00 s apart',
+    );
+    expect(reasonOf(packetsCopyVerdict({ ...fits, overCap: true }, 30, 720))).toBe(
+      "bitrate above the 720 rung's 2800 kbit/s cap",
+    );
+    expect(reasonOf(packetsCopyVerdict({ ...fits, startsOnKeyframe: false }, 30, 1080))).toBe(
+      'does not start on a keyframe',
+    );
+    expect(reasonOf(packetsCopyVerdict({ ...fits, packets: 0 }, 30, 1080))).toBe('no video packet');
+  });
+});
+
+describe('decideTopRungCopy (real ffprobe)', () => {
+  const decide = async (file: string) => {
+    const source = (await probeVideo(ffprobe, file))!;
+    return reasonOf(await decideTopRungCopy(ffprobe, file, source, planRungs(source)[0]!));
+  };
+  const clip = (kind: ClipKind) => makeClip(clipsDir, kind);
+
+  it('reads each clip’s header and packets to the right verdict', async () => {
+    expect(await decide(await clip('720p-fits'))).toBe('copy');
+    expect(await decide(await clip('720p-over-cap'))).toBe(
+      "bitrate above the 720 rung's 2800 kbit/s cap",
+    );
+    expect(await decide(await clip('360p'))).toBe('size 640x360 is not the 240 rung');
+    expect(await decide(await clip('odd'))).toBe('pixel format yuv444p');
+  });
+
+  it('re-encodes a rotated upload, whose picture ffmpeg turns only when it re-encodes', async () => {
+    const fits = await clip('720p-fits'); // first: it also creates the test folder
+    const dir = await mkdtemp(path.join(testTmpDir, 'rotated-'));
+    try {
+      const rotated = path.join(dir, 'rotated.mp4');
+      await run(ffmpeg, [
+        ...['-v', 'error', '-i', fits, '-c', 'copy'],
+        ...['-metadata:s:v', 'rotate=90', rotated],
+      ]);
+      expect(await decide(rotated)).toBe('rotated 90°');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
