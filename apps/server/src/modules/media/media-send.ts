@@ -3,31 +3,44 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 
-export interface SendMediaOptions {
+/** A stored file the viewer may read, and how to answer it. Keys come from `mediaKeys` only. */
+export interface ServedFile {
+  key: string;
   contentType: string;
   /** Visible to anyone: shared caches may keep it; otherwise `private`. */
   isPublic: boolean;
   contentDisposition?: string;
 }
 
+/** Media are read in 1 MiB chunks: a player asks for megabytes at a time, not 64 KiB. */
+const MEDIA_READ_BYTES = 1024 * 1024;
+
+const missingFile = () => notFound('Fichier introuvable');
+
+const setFileHeaders = (reply: FastifyReply, file: ServedFile, statusCode: number) => {
+  reply.header('cache-control', `${file.isPublic ? 'public' : 'private'}, max-age=0`);
+  if (statusCode !== 304) reply.header('content-type', file.contentType);
+  if (file.contentDisposition) reply.header('content-disposition', file.contentDisposition);
+};
+
 /**
  * Sends a stored file with @fastify/send, which answers byte ranges (206/416, Accept-Ranges),
- * ETag, If-Range, If-None-Match (304), Last-Modified and HEAD. Keys come from `mediaKeys` only.
+ * ETag, If-Range, If-None-Match (304), Last-Modified and HEAD.
  */
-export const sendMedia = async (
+const sendFile = async (
   request: FastifyRequest,
   reply: FastifyReply,
   storage: MediaStorage,
-  key: string,
-  options: SendMediaOptions,
+  file: ServedFile,
 ) => {
-  const result = await send(request.raw, `/${key}`, {
+  const result = await send(request.raw, `/${file.key}`, {
     root: storage.root,
     acceptRanges: true,
     cacheControl: false,
     contentType: false,
     dotfiles: 'deny',
     index: false,
+    highWaterMark: MEDIA_READ_BYTES,
   });
   if (result.type !== 'file') {
     result.stream.destroy();
@@ -36,14 +49,50 @@ export const sendMedia = async (
       throw new HttpError(416, 'Plage demandée hors du fichier');
     }
     if (result.statusCode === 412) throw new HttpError(412, 'Le fichier a changé');
-    throw notFound('Fichier introuvable');
+    throw missingFile();
   }
   reply.status(result.statusCode);
   reply.headers(result.headers);
-  reply.header('cache-control', `${options.isPublic ? 'public' : 'private'}, max-age=0`);
-  if (result.statusCode !== 304) reply.header('content-type', options.contentType);
-  if (options.contentDisposition) reply.header('content-disposition', options.contentDisposition);
+  setFileHeaders(reply, file, result.statusCode);
   return reply.send(result.stream);
+};
+
+export interface MediaSender {
+  /**
+   * The file as it will be answered, checked once per access decision: with nginx sending the
+   * bytes, a missing file must still be Plateau's JSON 404, as without it.
+   */
+  servable(file: ServedFile): Promise<ServedFile>;
+  send(request: FastifyRequest, reply: FastifyReply, file: ServedFile): Promise<FastifyReply>;
+}
+
+/**
+ * Plateau sends the bytes itself, or, with `accelRedirect` (nginx's internal location for the
+ * media folder), answers `X-Accel-Redirect` and no body: nginx then answers the request's
+ * ranges and conditions from the file, with the headers set here.
+ */
+export const createMediaSender = (
+  storage: MediaStorage,
+  accelRedirect: string | undefined,
+): MediaSender => {
+  if (accelRedirect === undefined) {
+    return {
+      servable: async (file) => file,
+      send: (request, reply, file) => sendFile(request, reply, storage, file),
+    };
+  }
+  return {
+    async servable(file) {
+      if (!(await storage.stat(file.key))) throw missingFile();
+      return file;
+    },
+    async send(_request, reply, file) {
+      setFileHeaders(reply, file, 200);
+      // Keys are made of digits, letters and slashes (mediaKeys): nothing to escape.
+      reply.header('x-accel-redirect', `${accelRedirect}${file.key}`);
+      return reply.status(200).send();
+    },
+  };
 };
 
 // Characters encodeURIComponent leaves that RFC 5987 attr-char does not allow.

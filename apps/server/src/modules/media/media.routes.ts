@@ -1,7 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { ErrorBody, IdParams, IdSchema, OkBody, ErrorResponses } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
-import { attachmentDisposition, sendMedia } from './media-send.ts';
+import { createMediaGrants } from './media-grants.ts';
+import { attachmentDisposition, createMediaSender } from './media-send.ts';
 import { receiveUpload } from './media-upload.ts';
 import { createMediaService, streamResolutions, type StreamResolution } from './media.service.ts';
 
@@ -29,8 +30,13 @@ const uploads = [
 ] as const;
 
 export const mediaRoutes: FeatureModule = (deps) => {
-  const { db, storage, mediaBinaries } = deps;
+  const { db, storage, mediaBinaries, config } = deps;
   const media = createMediaService({ db, storage, mediaBinaries });
+  const sender = createMediaSender(storage, config.mediaAccelRedirect);
+  const granted = createMediaGrants({
+    ttlMs: config.mediaAccessTtlSeconds * 1000,
+    clock: deps.clock,
+  });
   return async (app) => {
     for (const { path, kind, field } of uploads) {
       app.post(
@@ -56,7 +62,10 @@ export const mediaRoutes: FeatureModule = (deps) => {
     app.get(
       '/media/video/:id/:resolution',
       {
-        config: { tokenInQuery: true },
+        // A player sends range after range: the viewer and the decision are kept a few seconds.
+        config: { tokenInQuery: true, cachedViewer: true },
+        // Behind nginx, its access log has every range: Plateau logs only their problems.
+        ...(config.mediaAccelRedirect && { logLevel: 'warn' }),
         schema: {
           tags: ['media'],
           params: StreamParams,
@@ -66,8 +75,14 @@ export const mediaRoutes: FeatureModule = (deps) => {
       },
       async (request, reply) => {
         const { id, resolution } = request.params;
-        const file = await media.videoStream(request.viewer, id, resolution);
-        return sendMedia(request, reply, storage, file.key, { ...file, contentType: 'video/mp4' });
+        const { viewer } = request;
+        const file = await granted(viewer, `stream:${id}:${resolution}`, async () =>
+          sender.servable({
+            ...(await media.videoStream(viewer, id, resolution)),
+            contentType: 'video/mp4',
+          }),
+        );
+        return sender.send(request, reply, file);
       },
     );
 
@@ -83,12 +98,10 @@ export const mediaRoutes: FeatureModule = (deps) => {
         },
       },
       async (request, reply) => {
-        const file = await media.download(request.viewer, request.params.id);
-        return sendMedia(request, reply, storage, file.key, {
-          ...file,
-          contentType: 'video/mp4',
-          contentDisposition: attachmentDisposition(file.title, '.mp4'),
-        });
+        const { key, isPublic, title } = await media.download(request.viewer, request.params.id);
+        const contentDisposition = attachmentDisposition(title, '.mp4');
+        const file = { key, isPublic, contentType: 'video/mp4', contentDisposition };
+        return sender.send(request, reply, await sender.servable(file));
       },
     );
 
@@ -107,7 +120,7 @@ export const mediaRoutes: FeatureModule = (deps) => {
         async (request, reply) => {
           const file = await media[kind](request.viewer, request.params.id);
           const contentType = await media.imageType(file.key);
-          return sendMedia(request, reply, storage, file.key, { ...file, contentType });
+          return sender.send(request, reply, { ...file, contentType });
         },
       );
     }
