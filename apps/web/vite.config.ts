@@ -47,10 +47,15 @@ const precompress = (): Plugin => ({
 
 /**
  * Lists in index.html (`#app-chunks`) the app's chunks: `app/mount.tsx`, which the entry imports,
- * and its static imports. The page's inline script preloads them at once wherever the landing
- * hero is not painted first, so they download beside the entry instead of after it has run.
+ * and its static imports; and, by pathname, the chunks of the pages a cold visit must not wait
+ * for (`routes`). The page's inline script preloads them at once wherever the landing hero is
+ * not painted first, so they download beside the entry instead of after it has run, and the
+ * watch page's chunks beside the app's instead of after the router matched it.
  */
-const listAppChunks = (module = 'src/app/mount.tsx'): Plugin => ({
+const listAppChunks = (
+  app = 'src/app/mount.tsx',
+  routes: Record<string, string> = { '/video': 'src/app/routes/video.tsx' },
+): Plugin => ({
   name: 'plateau-app-chunks',
   apply: 'build',
   transformIndexHtml: {
@@ -58,21 +63,34 @@ const listAppChunks = (module = 'src/app/mount.tsx'): Plugin => ({
     handler(_html, { bundle }) {
       if (!bundle) return [];
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
-      if (!app) throw new Error(`listAppChunks: no chunk for ${module}`);
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const files = new Set<string>();
-      const collect = (name: string) => {
-        if (files.has(name)) return;
-        files.add(name);
-        byName.get(name)?.imports.forEach(collect);
+      const closure = (module: string) => {
+        const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
+        if (!root) throw new Error(`listAppChunks: no chunk for ${module}`);
+        const files = new Set<string>();
+        const collect = (name: string) => {
+          if (files.has(name)) return;
+          files.add(name);
+          byName.get(name)?.imports.forEach(collect);
+        };
+        collect(root.fileName);
+        return files;
       };
-      collect(app.fileName);
+      const appFiles = closure(app);
+      const list = {
+        app: [...appFiles].map((name) => `/${name}`),
+        routes: Object.fromEntries(
+          Object.entries(routes).map(([pathname, module]) => [
+            pathname,
+            [...closure(module)].filter((name) => !appFiles.has(name)).map((name) => `/${name}`),
+          ]),
+        ),
+      };
       return [
         {
           tag: 'script',
           attrs: { type: 'application/json', id: 'app-chunks' },
-          children: JSON.stringify([...files].map((name) => `/${name}`)),
+          children: JSON.stringify(list),
           injectTo: 'head' as const,
         },
       ];

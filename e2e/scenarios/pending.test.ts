@@ -9,6 +9,7 @@ import type { Video } from '@plateau/contract';
 import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
 import { look, signIn, useBrowser } from '../support/browser.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
+import { expectVideoPlays } from '../support/watch.ts';
 
 const { visit } = useBrowser();
 
@@ -119,22 +120,7 @@ describe('/pending', () => {
 
     const viewer = await visit();
     await signIn(viewer, 'spectateur');
-    await viewer.goto(`/video?v=${ids.encode}`);
-    await viewer
-      .getByRole('main')
-      .getByRole('heading', { level: 1, name: TITLES.encode })
-      .waitFor();
-    const playing = viewer.evaluate(
-      () =>
-        new Promise<boolean>((resolve) =>
-          document.querySelector('video')!.addEventListener('playing', () => resolve(true)),
-        ),
-    );
-    await viewer.getByRole('button', { name: 'Lecture' }).click();
-    expect(await playing).toBe(true);
-    const time = () => viewer.evaluate(() => document.querySelector('video')!.currentTime);
-    const first = await time();
-    await expect.poll(time).toBeGreaterThan(first + 0.5);
+    await expectVideoPlays(viewer, ids.encode, TITLES.encode);
     // Published for users now: out of the lists the other files read as soon as it is seen.
     await deleteVideo(ids.encode);
     ids.encode = 0;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -25,13 +25,14 @@ let api: ApiCall;
 beforeAll(async () => {
   ({ api } = await apiAs('membre'));
   const clip = path.join(dir, 'mire.mp4');
-  execFileSync(
-    'ffmpeg',
-    clipArgs(
-      { picture: { source: 'testsrc2' }, width: 1280, height: 720, seconds: 12, tone: 440 },
-      clip,
-    ),
+  const args = clipArgs(
+    { picture: { source: 'testsrc2' }, width: 1280, height: 720, seconds: 12, tone: 440 },
+    clip,
   );
+  // Keyframes every 2 s (25 fps) and a capped rate, as an editor's export: the clip fits the 720
+  // rung, so the encoder copies its video there and every test below plays a copied rung.
+  args.splice(args.indexOf('-movflags'), 0, '-g', '50', '-maxrate', '2000k', '-bufsize', '4000k');
+  execFileSync('ffmpeg', args);
   const created = await api<Video>('POST', 'videos', {
     title: LONG_TITLE,
     description: '',
@@ -61,6 +62,24 @@ afterAll(async () => {
   await api('DELETE', `media/video/${longId}`).catch(() => {});
   await api('DELETE', `videos/${longId}`).catch(() => {});
 });
+
+/** Hash of a file's video packets as stored (no decoding): equal means the same video. */
+const videoPacketsMd5 = (file: string) =>
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-map',
+    '0:v:0',
+    '-c',
+    'copy',
+    '-f',
+    'md5',
+    '-',
+  ])
+    .toString()
+    .trim();
 
 const media = (page: Page) =>
   page.evaluate(() => {
@@ -105,6 +124,21 @@ describe('the player', () => {
     const first = (await media(page)).currentTime;
     await expect.poll(async () => (await media(page)).currentTime).toBeGreaterThan(first + 0.5);
     await page.getByRole('button', { name: 'Pause' }).waitFor();
+  });
+
+  it("plays the upload's own video as the 720 rung, copied and seekable", async () => {
+    const { token } = await apiAs('membre');
+    const answer = await fetch(`${plateau().baseUrl}/api/media/video/${longId}/720?token=${token}`);
+    expect(answer.status).toBe(200);
+    const rung = path.join(dir, '720.mp4');
+    writeFileSync(rung, Buffer.from(await answer.arrayBuffer()));
+    expect(videoPacketsMd5(rung)).toBe(videoPacketsMd5(path.join(dir, 'mire.mp4')));
+
+    const page = await visit();
+    await openLong(page, '&at=9');
+    await expect.poll(async () => (await media(page)).currentTime).toBe(9);
+    await playByClick(page);
+    await expect.poll(async () => (await media(page)).currentTime).toBeGreaterThan(9.5);
   });
 
   it('hides the controls after 3 s of playing and brings them back on a move', async () => {

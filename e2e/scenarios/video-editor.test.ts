@@ -10,6 +10,7 @@ import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
 import { look, signIn, useBrowser } from '../support/browser.ts';
 import { DIRECT_TITLES, TAGS, TITLES } from '../support/e2e-content.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
+import { expectVideoPlays } from '../support/watch.ts';
 import { plateau } from '../support/plateau.ts';
 
 const { visit } = useBrowser();
@@ -146,19 +147,7 @@ describe('/addVideo', () => {
 
     const viewer = await visit();
     await signIn(viewer, 'spectateur');
-    await viewer.goto(`/video?v=${id}`);
-    await viewer.getByRole('main').getByRole('heading', { level: 1, name: title }).waitFor();
-    const playing = viewer.evaluate(
-      () =>
-        new Promise<boolean>((resolve) =>
-          document.querySelector('video')!.addEventListener('playing', () => resolve(true)),
-        ),
-    );
-    await viewer.getByRole('button', { name: 'Lecture' }).click();
-    expect(await playing).toBe(true);
-    const time = () => viewer.evaluate(() => document.querySelector('video')!.currentTime);
-    const first = await time();
-    await expect.poll(time).toBeGreaterThan(first + 0.5);
+    await expectVideoPlays(viewer, id, title);
     await api('DELETE', `videos/${id}`);
   }, 300_000);
 

@@ -102,4 +102,51 @@ describe('the watch page', () => {
     await playToTheEnd(page);
     await page.waitForURL(`**/video?v=${first}&pl=${code}`);
   });
+
+  it('starts a one-video playlist over at its end when repeat is on', async () => {
+    const page = await visit();
+    await signIn(page, 'membre');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const api = (path: string, method: string, body?: unknown) =>
+      fetch(`${plateau().baseUrl}/api/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const created = await api('playlists', 'POST', { title: 'Une seule vidéo', isPublic: false });
+    expect(created.status).toBe(201);
+    const { code } = (await created.json()) as { code: string };
+    const id = plateau().videoIds.concert;
+    expect((await api(`playlists/${code}/addVideo/${id}`, 'PUT')).status).toBe(200);
+
+    await page.goto(`/video?v=${id}&pl=${code}`);
+    const panel = page.getByRole('region', { name: 'Playlist en cours' });
+    await panel.getByText('Une seule vidéo').waitFor();
+    await panel.getByRole('button', { name: 'Répéter la playlist' }).click();
+    await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      video.dataset.ends = '0';
+      video.addEventListener('ended', () => {
+        video.dataset.ends = String(Number(video.dataset.ends) + 1);
+      });
+    });
+    await playToTheEnd(page);
+    // It reached its end twice (the second time after playing through again), and plays from
+    // the start once more, on the same page.
+    await page.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return (
+        video !== null &&
+        Number(video.dataset.ends) >= 2 &&
+        !video.paused &&
+        !video.ended &&
+        video.currentTime < video.duration - 0.3
+      );
+    });
+    expect(new URL(page.url()).searchParams.get('v')).toBe(String(id));
+    expect(new URL(page.url()).searchParams.get('pl')).toBe(code);
+  });
 });

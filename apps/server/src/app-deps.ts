@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { Clock } from './lib/ttl-cache.ts';
 import type { JobQueue } from './jobs/boss.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
@@ -15,6 +16,8 @@ export interface AppDeps {
   mediaBinaries: MediaBinaries | null;
   /** The pg-boss queue (main.ts shares one with the worker); the encoding module makes one if absent. */
   jobs?: JobQueue;
+  /** The clock of the short-lived caches (media access); tests move one by hand. */
+  clock?: Clock;
 }
 
 /** A feature module: given the app's dependencies, a plugin of routes under /api. */

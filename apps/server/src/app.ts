@@ -183,6 +183,8 @@ export const buildApp = async ({
   await app.register(viewerPlugin, {
     keys: { secret: config.jwtSecret, lifetimeSeconds: config.tokenLifetimeSeconds },
     db: database.db,
+    mediaTtlMs: config.mediaAccessTtlSeconds * 1000,
+    clock: deps.clock,
   });
 
   await app.register(

@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../app-deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { ssoRoutes } from './auth/sso/sso.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { directsRoutes } from './directs/directs.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
@@ -16,6 +17,7 @@ export const featureModules: FeatureModule[] = [
   tagsRoutes,
   videosRoutes,
   authRoutes,
+  ssoRoutes,
   usersRoutes,
   playlistsRoutes,
   directsRoutes,

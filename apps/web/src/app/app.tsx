@@ -1,11 +1,14 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/query-client.ts';
 import { Providers } from './providers.tsx';
-import { routes } from './routes.tsx';
+import { createRoutes } from './routes.tsx';
 
-const router = createBrowserRouter(routes);
+// One client for the loaders and the pages: what a loader starts, the page reads.
+const queryClient = createQueryClient();
+const router = createBrowserRouter(createRoutes(queryClient));
 
 export const App = () => (
-  <Providers>
+  <Providers queryClient={queryClient}>
     <RouterProvider router={router} />
   </Providers>
 );

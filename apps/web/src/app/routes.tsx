@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import type { Role } from '@plateau/contract';
 import { Loader } from '../components/loader.tsx';
+import { watchLoader } from '../features/watch/api/watch-loader.ts';
 import { Guard } from './guard.tsx';
 import { MainLayout } from './layout/main-layout.tsx';
 import { legacyDirectLoader, legacyVideoLoader } from './routes/legacy-redirects.ts';
@@ -14,8 +16,11 @@ const guarded = (roles: readonly Role[], children: RouteObject[]): RouteObject =
   children,
 });
 
-/** Every route of the app; /login and /auth/callback sit outside the main layout. */
-export const routes: RouteObject[] = [
+/**
+ * Every route of the app; /login and /auth/callback sit outside the main layout. Loaders fill
+ * `queryClient`, the one the app's pages read.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     HydrateFallback: Loader,
     children: [
@@ -31,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: 'coulisses-a7f3', lazy: () => import('./routes/secret.tsx') },
           {
             path: 'video',
+            loader: watchLoader(queryClient),
             lazy: async () => ({ Component: (await import('./routes/video.tsx')).VideoPage }),
           },
           {

@@ -1,12 +1,13 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers.tsx';
-import { routes } from '../app/routes.tsx';
+import { createRoutes } from '../app/routes.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /** Renders the whole app at `path` (and state), as a person would land on it. */
 export const renderApp = (path: string, state?: unknown) => {
-  const router = createMemoryRouter(routes, {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), {
     initialEntries: [
       {
         pathname: path.split('?')[0],
@@ -15,7 +16,6 @@ export const renderApp = (path: string, state?: unknown) => {
       },
     ],
   });
-  const queryClient = createQueryClient();
   const view = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -13,7 +13,7 @@ import { server } from '../../testing/server.ts';
 import { makeToken } from '../../testing/tokens.ts';
 import { makeVideo } from '../../testing/videos.ts';
 import { Providers } from '../providers.tsx';
-import { routes } from '../routes.tsx';
+import { createRoutes } from '../routes.tsx';
 
 const refused = (status: number) =>
   HttpResponse.json({ statusCode: status, error: 'Refusé', message: 'Refusé' }, { status });
@@ -144,11 +144,13 @@ describe('/video?v=', () => {
   it('records one view per page load, even under StrictMode', async () => {
     const video = makeVideo(5, { title: 'Une fois' });
     const calls = watchServer([video]);
-    const router = createMemoryRouter(routes, { initialEntries: ['/video?v=5'] });
     // The video already in the cache (coming back to it): the page mounts ready to record,
     // and StrictMode runs that first effect twice.
     const queryClient = createQueryClient();
     queryClient.setQueryData(videoQuery(null, 5).queryKey, video);
+    const router = createMemoryRouter(createRoutes(queryClient), {
+      initialEntries: ['/video?v=5'],
+    });
     render(
       <StrictMode>
         <Providers queryClient={queryClient}>

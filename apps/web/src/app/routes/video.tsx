@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -30,14 +31,22 @@ import { VideoTags } from '../../features/watch/components/video-tags.tsx';
 import { isMember } from '../../lib/privacy.ts';
 import { useSession } from '../../lib/session.ts';
 
+/**
+ * The page's other lists start at the player's first frame, or this long after the video's
+ * data at most (a browser that loads no frame before play): until then the server and the
+ * connections serve the chosen rung alone.
+ */
+const LISTS_WAIT_MS = 300;
+
 /** Beside the player from this width; under it (playlist first) on tablets and phones. */
 const WIDE_QUERY = '(min-width: 1100px)';
 const WIDE = `@media ${WIDE_QUERY}`;
 
 /**
  * `/video?v={id}&pl={code}&at={seconds}` (spec section 2). The video's own query comes first
- * and the player starts from it; every other list (like, tags, random, same direct, the
- * viewer's playlists) waits for it, so none of them competes with the first frame.
+ * (its route loader starts it) and the player starts from it; every other list (like, tags,
+ * random, same direct, the viewer's playlists, the view) waits for the player's first frame,
+ * so none of them competes with it.
  */
 export const VideoPage = () => {
   const [params] = useSearchParams();
@@ -50,7 +59,14 @@ export const VideoPage = () => {
 
   const video = useWatchedVideo(id);
   useVideoLoadError(video.error);
-  const ready = video.isSuccess;
+  // Per video: the next one of a playlist waits for its own first frame.
+  const [framedId, setFramedId] = useState<number | null>(null);
+  useEffect(() => {
+    if (!video.isSuccess || framedId === id) return;
+    const timer = setTimeout(() => setFramedId(id), LISTS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [video.isSuccess, framedId, id]);
+  const ready = video.isSuccess && framedId === id;
 
   // The playlist is only a side panel: it loads beside the player, not before it.
   const playlist = useQuery({
@@ -108,6 +124,7 @@ export const VideoPage = () => {
               autoPlay={wantsAutoPlay(location.state)}
               isMember={isMember(session.role)}
               onEnded={play.onEnded}
+              onFirstFrame={() => setFramedId(video.data?.id ?? null)}
               onDownload={() => video.data && downloads.start(video.data)}
             />
           ) : (
@@ -117,7 +134,7 @@ export const VideoPage = () => {
         <Box sx={{ px: { xs: 2, sm: 0 } }}>
           {panel && !wide && <Box sx={{ mt: 2 }}>{panel}</Box>}
           {video.data ? (
-            <WatchDetails video={video.data} views={views} />
+            <WatchDetails video={video.data} views={views} ready={ready} />
           ) : (
             <VideoDetailsSkeleton />
           )}
@@ -139,18 +156,27 @@ export const VideoPage = () => {
 };
 
 /** The details under the player, with the tags and the members' playlist menu composed in. */
-const WatchDetails = ({ video, views }: { video: Video; views: number | null }) => {
+const WatchDetails = ({
+  video,
+  views,
+  ready,
+}: {
+  video: Video;
+  views: number | null;
+  ready: boolean;
+}) => {
   const session = useSession();
   const member = isMember(session.role);
-  const tags = useTags(video.tagIds.length > 0);
+  const tags = useTags(ready && video.tagIds.length > 0);
   const canAdd = member && video.processing === Processing.Published;
-  const library = useQuery({ ...libraryQuery(session.userId), enabled: canAdd });
+  const library = useQuery({ ...libraryQuery(session.userId), enabled: ready && canAdd });
   const own = library.data?.filter((playlist) => playlist.authorId === session.userId);
   return (
     <VideoDetails
       video={video}
       views={views}
       tags={tags.data && <VideoTags tagIds={video.tagIds} tags={tags.data} />}
+      likeReady={ready}
       addToPlaylist={
         canAdd && <AddToPlaylist videoId={video.id} playlists={own} status={library.status} />
       }

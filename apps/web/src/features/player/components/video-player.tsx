@@ -27,8 +27,10 @@ export interface VideoPlayerProps {
   autoPlay?: boolean;
   /** Members: the frame-download item of the context menu. */
   isMember: boolean;
+  /** The first frame is there (the page's other lists wait for it). */
+  onFirstFrame?: () => void;
   /** The video ended (the playlist panel starts the next one). */
-  onEnded?: () => void;
+  onEnded?: (media: HTMLVideoElement) => void;
   /** The context menu's download item. */
   onDownload?: () => void;
 }
@@ -46,6 +48,7 @@ const PlayerBody = ({
   autoPlay,
   isMember,
   onEnded,
+  onFirstFrame,
   onDownload,
 }: VideoPlayerProps) => {
   const root = useRef<HTMLDivElement>(null);
@@ -151,8 +154,11 @@ const PlayerBody = ({
           pending.current = null;
           if (resume && media.current) applyResume(media.current, resume);
         }}
-        onLoadedData={() => setFramed(true)}
-        onEnded={onEnded}
+        onLoadedData={() => {
+          setFramed(true);
+          onFirstFrame?.();
+        }}
+        onEnded={(event) => onEnded?.(event.currentTarget)}
         {...gestures}
         sx={{
           display: 'block',

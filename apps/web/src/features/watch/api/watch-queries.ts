@@ -28,8 +28,12 @@ export const videoQuery = (userId: number | null, id: number | null) =>
       if (id === null) return Promise.reject(new ApiError(404, 'Introuvable'));
       return getOne<'videos', Video>(`videos/${id}`, 'videos', { signal });
     },
-    // A refusal is an answer, not a hiccup: the page leaves at once (spec section 8).
+    // A refusal is an answer, not a hiccup: the page leaves at once (spec section 8), without
+    // asking again when the page mounts on the refusal its route loader already got.
     retry: false,
+    retryOnMount: false,
+    // The route loader asked for it a moment before the page mounted: no second request then.
+    staleTime: 10_000,
   });
 
 /** `GET videos/like/{id}`: whether the viewer likes it, and the count. Signed-in viewers only. */

@@ -40,13 +40,13 @@ const LikeLabel = ({ likeCount }: { likeCount: number }) => (
  * The like button and its count. Signed in: toggles, the count follows at once. A visitor sees
  * the count; the button takes them to sign in and back here (the server keeps likes per person).
  */
-export const LikeButton = ({ video }: { video: Video }) => {
+export const LikeButton = ({ video, ready = true }: { video: Video; ready?: boolean }) => {
   const { isAuth } = useSession();
-  return isAuth ? <MemberLike video={video} /> : <VisitorLike video={video} />;
+  return isAuth ? <MemberLike video={video} ready={ready} /> : <VisitorLike video={video} />;
 };
 
-const MemberLike = ({ video }: { video: Video }) => {
-  const like = useLike(video.id, true);
+const MemberLike = ({ video, ready }: { video: Video; ready: boolean }) => {
+  const like = useLike(video.id, ready);
   const toggle = useToggleLike(video.id);
   const liked = like.data?.liked ?? false;
   const likeCount = like.data?.likeCount ?? video.likeCount;

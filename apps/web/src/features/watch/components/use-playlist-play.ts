@@ -60,11 +60,22 @@ export const usePlaylistPlay = ({ code, failed, videos, currentId }: PlaylistPla
     if (outside) leave();
   }, [outside, leave]);
 
-  const onEnded = useCallback(() => {
-    if (!code || !videos || currentId === null) return;
-    const next = nextInPlaylist(videos, currentId, repeat);
-    if (next) void navigate(paths.playlistVideo(next.id, code), { state: PLAY_STATE });
-  }, [code, videos, currentId, repeat, navigate]);
+  const onEnded = useCallback(
+    (media: HTMLVideoElement) => {
+      if (!code || !videos || currentId === null) return;
+      const next = nextInPlaylist(videos, currentId, repeat);
+      if (!next) return;
+      // A one-video playlist on repeat: its page is the one shown, so no navigation would
+      // happen; the video starts over where it is.
+      if (next.id === currentId) {
+        media.currentTime = 0;
+        void media.play().catch(() => undefined);
+        return;
+      }
+      void navigate(paths.playlistVideo(next.id, code), { state: PLAY_STATE });
+    },
+    [code, videos, currentId, repeat, navigate],
+  );
 
   return { repeat, setRepeat, onEnded, leave };
 };

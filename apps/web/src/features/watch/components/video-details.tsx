@@ -24,10 +24,18 @@ interface VideoDetailsProps {
   addToPlaylist?: ReactNode;
   /** The tag chips (composed by the page). */
   tags?: ReactNode;
+  /** The viewer's like state may load (the page waits for the player's first frame). */
+  likeReady?: boolean;
 }
 
 /** Under the player: title, date, views, like, Modifier, add-to-playlist, tags, description. */
-export const VideoDetails = ({ video, views, addToPlaylist, tags }: VideoDetailsProps) => {
+export const VideoDetails = ({
+  video,
+  views,
+  addToPlaylist,
+  tags,
+  likeReady = true,
+}: VideoDetailsProps) => {
   const { role } = useSession();
   const member = isMember(role);
   const published = video.processing === Processing.Published;
@@ -75,7 +83,7 @@ export const VideoDetails = ({ video, views, addToPlaylist, tags }: VideoDetails
           )}
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {published && <LikeButton video={video} />}
+          {published && <LikeButton video={video} ready={likeReady} />}
           {published && member && addToPlaylist}
           {member && (
             <Button

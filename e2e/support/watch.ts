@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Opens the watch page of a published video as the signed-in `viewer`, presses 'Lecture' and
+ * waits until the video really plays: the element reaches `playing` and its time moves on.
+ */
+export const expectVideoPlays = async (viewer: Page, id: number, title: string) => {
+  await viewer.goto(`/video?v=${id}`);
+  await viewer.getByRole('main').getByRole('heading', { level: 1, name: title }).waitFor();
+  const playing = viewer.evaluate(
+    () =>
+      new Promise<boolean>((resolve) =>
+        document.querySelector('video')!.addEventListener('playing', () => resolve(true)),
+      ),
+  );
+  await viewer.getByRole('button', { name: 'Lecture' }).click();
+  expect(await playing).toBe(true);
+  const time = () => viewer.evaluate(() => document.querySelector('video')!.currentTime);
+  const first = await time();
+  await expect.poll(time).toBeGreaterThan(first + 0.5);
+};
