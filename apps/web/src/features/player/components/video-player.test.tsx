@@ -114,6 +114,18 @@ describe('VideoPlayer', () => {
     expect(state.currentTime).toBe(12);
   });
 
+  it('starts at `startAt` when the length was known before the player was on the page', () => {
+    // A route render may commit the element after its metadata loaded: React drops that event.
+    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(
+      HTMLMediaElement.HAVE_CURRENT_DATA,
+    );
+    const seek = vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set');
+    const onFirstFrame = vi.fn();
+    renderPlayer(makeVideo(7), { startAt: 12, onFirstFrame });
+    expect(seek).toHaveBeenCalledWith(12);
+    expect(onFirstFrame).toHaveBeenCalledOnce();
+  });
+
   it('answers the spec shortcuts on the page, never while typing', async () => {
     const user = userEvent.setup();
     const { media } = renderPlayer(makeVideo(7));

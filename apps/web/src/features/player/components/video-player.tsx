@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -68,6 +68,26 @@ const PlayerBody = ({
   const fullscreen = useFullscreen(root, media);
   const { data: poster } = useQuery(mediaImageQuery(mediaPaths.thumbnail(video.id), token));
   const menuActions = usePlayerMenuActions(video.id, media);
+
+  const applyPending = (element: HTMLVideoElement) => {
+    const resume = pending.current;
+    pending.current = null;
+    if (resume) applyResume(element, resume);
+  };
+  const showFirstFrame = () => {
+    setFramed(true);
+    onFirstFrame?.();
+  };
+  // The source starts loading when React creates the element, which a route render (a
+  // transition) may commit only later; React drops the media events of an element not yet
+  // committed, so `loadedmetadata` and `loadeddata` may have passed already: catch up here.
+  useLayoutEffect(() => {
+    const element = media.current;
+    if (!element) return;
+    if (element.readyState >= HTMLMediaElement.HAVE_METADATA) applyPending(element);
+    if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) showFirstFrame();
+    // Once, at mount: later loads (a resolution switch) answer their own events.
+  }, []);
 
   const togglePlay = useCallback(() => {
     const element = media.current;
@@ -149,15 +169,8 @@ const PlayerBody = ({
         playsInline
         loop={loop}
         aria-label={video.title}
-        onLoadedMetadata={() => {
-          const resume = pending.current;
-          pending.current = null;
-          if (resume && media.current) applyResume(media.current, resume);
-        }}
-        onLoadedData={() => {
-          setFramed(true);
-          onFirstFrame?.();
-        }}
+        onLoadedMetadata={(event) => applyPending(event.currentTarget)}
+        onLoadedData={showFirstFrame}
         onEnded={(event) => onEnded?.(event.currentTarget)}
         {...gestures}
         sx={{
