@@ -1,27 +1,18 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { createDemoClient } from '../../apps/server/src/cli/demo/demo-client.ts';
 import { clipArgs, imageArgs, type DemoMedia } from '../../apps/server/src/cli/demo/demo-media.ts';
 import { seedDemo } from '../../apps/server/src/cli/demo/demo-seed.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
-import { createJobQueue, type JobQueue } from '../../apps/server/src/jobs/boss.ts';
-import { locateMediaBinaries } from '../../apps/server/src/media-tools/binaries.ts';
-import {
-  startEncodeWorker,
-  type EncodeWorker,
-} from '../../apps/server/src/modules/encoding/encode-worker.ts';
-import { ensureAdmin } from '../../apps/server/src/modules/users/ensure-admin.ts';
-import { createLocalStorage } from '../../apps/server/src/storage/media-storage.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { testTmpDir } from '../../apps/server/src/test/test-env.ts';
 import { clipIndexOf, e2eContent, PLAYLIST_TITLES, sharedClips } from './e2e-content.ts';
 import type { E2ePlateau } from './plateau.ts';
+import { servePlateau, type ServedPlateau } from './serve-plateau.ts';
 
 const run = promisify(execFile);
 const GEEK = { username: 'e2e-geek', password: randomBytes(12).toString('base64url') };
@@ -58,16 +49,10 @@ export default async function setup(project: TestProject) {
   mkdirSync(testTmpDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(testTmpDir, 'e2e-plateau-'));
   const workDir = mkdtempSync(path.join(testTmpDir, 'e2e-media-'));
-  let database: DatabaseHandle | undefined;
-  let jobs: JobQueue | undefined;
-  let worker: EncodeWorker | undefined;
-  let app: App | undefined;
+  let served: ServedPlateau | undefined;
 
   const teardown = async () => {
-    await worker?.stop();
-    await jobs?.stop();
-    await app?.close();
-    await database?.close();
+    await served?.close();
     rmSync(workDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -83,32 +68,10 @@ export default async function setup(project: TestProject) {
       // Tiny clips encode in well under pg-boss's 2 s polling round: four lanes quarter the wait.
       ENCODE_CONCURRENCY: '4',
     });
-    const binaries = await locateMediaBinaries({});
-    if (!binaries) throw new Error('e2e: ffmpeg/ffprobe introuvables');
-    database = await openDatabase(config);
+    const database = await openDatabase(config);
     await database.migrate();
-    const storage = createLocalStorage(config.mediaDir);
-    jobs = createJobQueue(database, config, { supervise: true });
-    await jobs.boss();
-    app = await buildApp({
-      config,
-      database,
-      storage,
-      extraDeps: { mediaBinaries: binaries, jobs },
-      // Another build of the web app (a screen still on its branch); default: this one's.
-      ...(process.env.E2E_WEB_DIST && { webDist: path.resolve(process.env.E2E_WEB_DIST) }),
-    });
-    await ensureAdmin(database.db, config, app.log);
-    worker = await startEncodeWorker({
-      database,
-      storage,
-      config,
-      binaries,
-      jobs,
-      log: { info: () => {}, warn: log, error: log },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    served = await servePlateau({ config, database, port: 0, log });
+    const { baseUrl, binaries } = served;
 
     const media = await generateMedia(workDir, binaries.ffmpeg);
     const client = createDemoClient(baseUrl);

@@ -2,23 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { createDemoClient } from '../../apps/server/src/cli/demo/demo-client.ts';
 import type { DemoContent } from '../../apps/server/src/cli/demo/demo-content.ts';
 import { generateDemoMedia } from '../../apps/server/src/cli/demo/demo-media.ts';
 import { seedDemo } from '../../apps/server/src/cli/demo/demo-seed.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { createJobQueue, type JobQueue } from '../../apps/server/src/jobs/boss.ts';
-import { locateMediaBinaries } from '../../apps/server/src/media-tools/binaries.ts';
-import {
-  startEncodeWorker,
-  type EncodeWorker,
-} from '../../apps/server/src/modules/encoding/encode-worker.ts';
-import { ensureAdmin } from '../../apps/server/src/modules/users/ensure-admin.ts';
-import { createLocalStorage } from '../../apps/server/src/storage/media-storage.ts';
 import { openTestDatabase } from '../../apps/server/src/test/harness.ts';
 import { startTestProvider, type TestProvider } from '../../apps/server/src/test/oidc-provider.ts';
 import { testTmpDir } from '../../apps/server/src/test/test-env.ts';
+import { servePlateau, type ServedPlateau } from './serve-plateau.ts';
 
 /** One video for signed-in users only (CS, privacy 1): a visitor is sent to /login from it. */
 const content: DemoContent = {
@@ -90,40 +82,15 @@ export const startSsoPlateau = async (): Promise<SsoPlateau> => {
     SSO_CLIENT_ID: 'plateau',
     SSO_CLIENT_SECRET: clientSecret,
   });
-  const database = await openTestDatabase();
-  const storage = createLocalStorage(config.mediaDir);
-  const binaries = await locateMediaBinaries({});
-  if (!binaries) throw new Error('e2e: ffmpeg/ffprobe introuvables');
-  let jobs: JobQueue | undefined;
-  let worker: EncodeWorker | undefined;
-  let app: App | undefined;
+  let served: ServedPlateau | undefined;
   const close = async () => {
-    await worker?.stop();
-    await jobs?.stop();
-    await app?.close();
-    await database.close();
+    await served?.close();
     await provider.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    jobs = createJobQueue(database, config, { supervise: true });
-    app = await buildApp({
-      config,
-      database,
-      storage,
-      extraDeps: { mediaBinaries: binaries, jobs },
-      ...(process.env.E2E_WEB_DIST && { webDist: path.resolve(process.env.E2E_WEB_DIST) }),
-    });
-    await ensureAdmin(database.db, config, app.log);
-    worker = await startEncodeWorker({
-      database,
-      storage,
-      config,
-      binaries,
-      jobs,
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-    });
-    await app.listen({ port, host: '127.0.0.1' });
+    served = await servePlateau({ config, database: await openTestDatabase(), port });
+    const { binaries } = served;
     const clips = path.join(dataDir, 'clips');
     mkdirSync(clips);
     const media = await generateDemoMedia(content, clips, binaries.ffmpeg);

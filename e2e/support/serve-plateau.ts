@@ -1,0 +1,84 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp, type App } from '../../apps/server/src/app.ts';
+import type { Config } from '../../apps/server/src/config.ts';
+import type { DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { createJobQueue, type JobQueue } from '../../apps/server/src/jobs/boss.ts';
+import {
+  locateMediaBinaries,
+  type MediaBinaries,
+} from '../../apps/server/src/media-tools/binaries.ts';
+import {
+  startEncodeWorker,
+  type EncodeWorker,
+} from '../../apps/server/src/modules/encoding/encode-worker.ts';
+import { ensureAdmin } from '../../apps/server/src/modules/users/ensure-admin.ts';
+import { createLocalStorage } from '../../apps/server/src/storage/media-storage.ts';
+
+export interface ServedPlateau {
+  baseUrl: string;
+  binaries: MediaBinaries;
+  /** Stops the worker, the queue and the server, then closes the database. */
+  close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  config: Config;
+  /** Migrated; closed by `close()`, or here when the start fails. */
+  database: DatabaseHandle;
+  /** 0 for any free port. */
+  port: number;
+  /** The worker's warnings and errors (silent when absent). */
+  log?: (line: string) => void;
+}
+
+/**
+ * Plateau as `npm start` runs it, in this process: the API and the built web app on 127.0.0.1,
+ * the admin account of the config, and the encode worker, so scenarios encode for real.
+ */
+export const servePlateau = async ({
+  config,
+  database,
+  port,
+  log = () => {},
+}: ServeOptions): Promise<ServedPlateau> => {
+  let jobs: JobQueue | undefined;
+  let worker: EncodeWorker | undefined;
+  let app: App | undefined;
+  const close = async () => {
+    await worker?.stop();
+    await jobs?.stop();
+    await app?.close();
+    await database.close();
+  };
+  try {
+    const binaries = await locateMediaBinaries({});
+    if (!binaries) throw new Error('e2e: ffmpeg/ffprobe introuvables');
+    const storage = createLocalStorage(config.mediaDir);
+    jobs = createJobQueue(database, config, { supervise: true });
+    await jobs.boss();
+    app = await buildApp({
+      config,
+      database,
+      storage,
+      extraDeps: { mediaBinaries: binaries, jobs },
+      // Another build of the web app (a screen still on its branch); default: this one's.
+      ...(process.env.E2E_WEB_DIST && { webDist: path.resolve(process.env.E2E_WEB_DIST) }),
+    });
+    await ensureAdmin(database.db, config, app.log);
+    worker = await startEncodeWorker({
+      database,
+      storage,
+      config,
+      binaries,
+      jobs,
+      log: { info: () => {}, warn: log, error: log },
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    const { port: bound } = app.server.address() as AddressInfo;
+    return { baseUrl: `http://127.0.0.1:${bound}`, binaries, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+};
