@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@plateau/contract';
 import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
+import { videoPacketsMd5 } from '../../apps/server/src/modules/encoding/encoding.test-helpers.ts';
 import { look, signIn, useBrowser } from '../support/browser.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
 import { plateau } from '../support/plateau.ts';
@@ -63,24 +64,6 @@ afterAll(async () => {
   await api('DELETE', `videos/${longId}`).catch(() => {});
 });
 
-/** Hash of a file's video packets as stored (no decoding): equal means the same video. */
-const videoPacketsMd5 = (file: string) =>
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-i',
-    file,
-    '-map',
-    '0:v:0',
-    '-c',
-    'copy',
-    '-f',
-    'md5',
-    '-',
-  ])
-    .toString()
-    .trim();
-
 const media = (page: Page) =>
   page.evaluate(() => {
     const video = document.querySelector('video')!;
@@ -132,7 +115,9 @@ describe('the player', () => {
     expect(answer.status).toBe(200);
     const rung = path.join(dir, '720.mp4');
     writeFileSync(rung, Buffer.from(await answer.arrayBuffer()));
-    expect(videoPacketsMd5(rung)).toBe(videoPacketsMd5(path.join(dir, 'mire.mp4')));
+    expect(await videoPacketsMd5('ffmpeg', rung)).toBe(
+      await videoPacketsMd5('ffmpeg', path.join(dir, 'mire.mp4')),
+    );
 
     const page = await visit();
     await openLong(page, '&at=9');

@@ -19,8 +19,8 @@ export interface EncodeWorkerDeps {
   log: EncodeContext['log'] & { error(msg: string): void };
   /**
    * How long a just-fetched job may run before recovery asks whether its worker lives (between
-   * pg-boss's fetch and the handler's lock). Default 10 s on PostgreSQL, 0 on the embedded
-   * database (one process: every job it is not running is lost). Tests shorten it.
+   * pg-boss's fetch and the handler's lock). Default 10 s; 0 for the embedded database's pass
+   * at start and on demand (one process: every job it is not running is lost). Tests set it.
    */
   livenessGraceSeconds?: number;
 }
@@ -48,8 +48,11 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
   const { database, storage, config, binaries, jobs, log } = deps;
   const boss = await jobs.boss();
   const running = new Set<JobController>();
-  const grace =
+  // At start on the embedded database every active job is lost (one process). Later passes
+  // always wait the grace: a job this worker has just fetched holds no lock until its handler runs.
+  const startGrace =
     deps.livenessGraceSeconds ?? (database.kind === 'pglite' ? 0 : LIVENESS_GRACE_SECONDS);
+  const sweepGrace = deps.livenessGraceSeconds ?? LIVENESS_GRACE_SECONDS;
   const liveness = await createJobLiveness(database, {
     // Our locks are gone, so another worker may take our videos: stop encoding them now.
     onLost: (error) => {
@@ -58,7 +61,7 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
   });
   const ctx: EncodeContext = { db: database.db, storage, binaries, liveness, log };
 
-  const recover = async () => {
+  const recover = async (grace = startGrace) => {
     const active = await activeEncodeJobs(database.db, grace);
     const mine = new Set([...running].map((controller) => controller.jobId));
     for (const job of active.filter(({ id }) => !mine.has(id))) {
@@ -116,12 +119,14 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
     );
   }
   const sweep = setInterval(() => {
-    recover().catch((error: unknown) => log.warn(`encode recovery: ${(error as Error).message}`));
+    recover(sweepGrace).catch((error: unknown) =>
+      log.warn(`encode recovery: ${(error as Error).message}`),
+    );
   }, RECOVERY_INTERVAL_MS);
   sweep.unref();
 
   return {
-    recover,
+    recover: () => recover(),
     async stop() {
       clearInterval(sweep);
       for (const id of workerIds) await boss.offWork({ id });

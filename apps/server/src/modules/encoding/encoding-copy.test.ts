@@ -8,7 +8,12 @@ import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip, type ClipKind } from '../../test/clips.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { startEncodeWorker, type EncodeWorker } from './encode-worker.ts';
-import { seedVideo, topLevelBoxes, waitForVideo } from './encoding.test-helpers.ts';
+import {
+  seedVideo,
+  topLevelBoxes,
+  videoPacketsMd5 as packetsMd5,
+  waitForVideo,
+} from './encoding.test-helpers.ts';
 
 const run = promisify(execFile);
 const ctx = useTestApp();
@@ -34,23 +39,7 @@ afterAll(async () => {
   await jobs?.stop();
 });
 
-/** Hash of the video stream's packets as stored (no decoding): equal means the same video. */
-const videoPacketsMd5 = async (file: string) =>
-  (
-    await run(binaries.ffmpeg, [
-      '-v',
-      'error',
-      '-i',
-      file,
-      '-map',
-      '0:v:0',
-      '-c',
-      'copy',
-      '-f',
-      'md5',
-      '-',
-    ])
-  ).stdout.trim();
+const videoPacketsMd5 = (file: string) => packetsMd5(binaries.ffmpeg, file);
 
 /** Every stream of a file: its kind and duration in seconds. */
 const streamsOf = async (file: string) => {

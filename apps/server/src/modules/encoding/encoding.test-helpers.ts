@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { copyFile, open } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { videos } from '../../db/schema.ts';
@@ -92,3 +94,12 @@ export const topLevelBoxes = async (file: string): Promise<string[]> => {
     await handle.close();
   }
 };
+
+/** Hash of a file's video packets as stored (no decoding): equal means the same video. */
+export const videoPacketsMd5 = async (ffmpeg: string, file: string): Promise<string> =>
+  (
+    await promisify(execFile)(ffmpeg, [
+      ...['-v', 'error', '-i', file],
+      ...['-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'],
+    ])
+  ).stdout.trim();
