@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { Processing, type Video, type VideoList } from '@plateau/contract';
 import { visibilityClass, visibleVideo } from '../access/visibility.ts';
 import { isMember, type Viewer } from '../access/viewer.ts';
@@ -124,44 +124,21 @@ export interface VideoListQuery {
 export const UserList = { History: 0, Likes: 1 } as const;
 export type UserList = (typeof UserList)[keyof typeof UserList];
 
-/** Published videos the viewer may see, summed from the per-class counts. */
-const catalogueTotal = async (db: Executor, viewer: Viewer) => {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${videoCounts.n}), 0)` })
-    .from(videoCounts)
-    .where(
-      and(visibleVideo(viewer, 'video_counts'), eq(videoCounts.processing, Processing.Published)),
-    );
-  return Number(row?.n ?? 0);
-};
+type CountTable = typeof videoCounts | typeof videoTagCounts | typeof userVideoCounts;
 
-/** Published videos the viewer may see carrying one tag or both of a pair, from the kept counts. */
-const taggedTotal = async (db: Executor, viewer: Viewer, [tagA, tagB = 0]: number[]) => {
+/**
+ * Published videos the viewer may see, summed from a table of counts kept per visibility class
+ * (the whole catalogue, a tag or tag pair, a user's list), for the rows matching `key`.
+ */
+const keptCount = async (db: Executor, viewer: Viewer, table: CountTable, key: SQL[] = []) => {
   const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${videoTagCounts.n}), 0)` })
-    .from(videoTagCounts)
+    .select({ n: sql<string>`coalesce(sum(${table.n}), 0)` })
+    .from(table)
     .where(
       and(
-        eq(videoTagCounts.tagA, tagA!),
-        eq(videoTagCounts.tagB, tagB),
-        visibleVideo(viewer, 'video_tag_counts'),
-        eq(videoTagCounts.processing, Processing.Published),
-      ),
-    );
-  return Number(row?.n ?? 0);
-};
-
-/** A user's published history or liked videos the viewer may see, from the kept counts. */
-const userListTotal = async (db: Executor, viewer: Viewer, userId: number, list: UserList) => {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${userVideoCounts.n}), 0)` })
-    .from(userVideoCounts)
-    .where(
-      and(
-        eq(userVideoCounts.userId, userId),
-        eq(userVideoCounts.list, list),
-        visibleVideo(viewer, 'user_video_counts'),
-        eq(userVideoCounts.processing, Processing.Published),
+        ...key,
+        visibleVideo(viewer, getTableName(table)),
+        eq(table.processing, Processing.Published),
       ),
     );
   return Number(row?.n ?? 0);
@@ -172,17 +149,25 @@ const userListTotal = async (db: Executor, viewer: Viewer, userId: number, list:
  * tags, user lists without tags) or counted once per data version (three tags or more).
  */
 const keptTotal = (db: Executor, query: VideoListQuery) => {
+  const { viewer, userList } = query;
   const tags = distinctTags(query.tagFilter ?? []);
-  if (query.wholeCatalogue && tags.length === 0) return () => catalogueTotal(db, query.viewer);
-  if (query.wholeCatalogue && tags.length <= 2) return () => taggedTotal(db, query.viewer, tags);
+  if (query.wholeCatalogue && tags.length === 0) return () => keptCount(db, viewer, videoCounts);
+  if (query.wholeCatalogue && tags.length <= 2) {
+    const [tagA, tagB = 0] = tags;
+    const pair = [eq(videoTagCounts.tagA, tagA!), eq(videoTagCounts.tagB, tagB)];
+    return () => keptCount(db, viewer, videoTagCounts, pair);
+  }
   if (query.wholeCatalogue) {
-    const key = JSON.stringify(['tags', visibilityClass(query.viewer), tags]);
-    const where = and(visibleVideo(query.viewer), publishedVideo, hasEveryTag(tags));
+    const key = JSON.stringify(['tags', visibilityClass(viewer), tags]);
+    const where = and(visibleVideo(viewer), publishedVideo, hasEveryTag(tags));
     return () => sharedTotal(db, key, where);
   }
-  const { userList } = query;
   if (userList && tags.length === 0) {
-    return () => userListTotal(db, query.viewer, userList.userId, userList.list);
+    const list = [
+      eq(userVideoCounts.userId, userList.userId),
+      eq(userVideoCounts.list, userList.list),
+    ];
+    return () => keptCount(db, viewer, userVideoCounts, list);
   }
   return undefined;
 };
