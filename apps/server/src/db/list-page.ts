@@ -23,6 +23,10 @@ export interface PageQuery {
   pageSize: number;
   /** A cheaper way to the total than counting the matching rows, when the entity has one. */
   total?: () => Promise<number>;
+  /** A cheaper way to the page's ids than walking past the offset, when the list has one. */
+  pageIds?: () => Promise<number[]>;
+  /** A cheaper way to the page's rows than selecting `selection` through drizzle. */
+  rows?: (ids: number[]) => Promise<{ id: number }[]>;
 }
 
 /**
@@ -43,20 +47,22 @@ export const listPage = async <Row extends { id: number }>(
     );
     return Number(counted?.n ?? 0);
   };
-  const [pageIds, nResults] = await Promise.all([
-    withJoins(db.select({ id: query.id }).from(query.from).$dynamic())
+  const walkToPage = async () => {
+    const found = await withJoins(db.select({ id: query.id }).from(query.from).$dynamic())
       .where(query.where)
       .orderBy(...query.orderBy)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset((query.page - 1) * query.pageSize);
+    return found.map((row) => row.id as number);
+  };
+  const [ids, nResults] = await Promise.all([
+    (query.pageIds ?? walkToPage)(),
     (query.total ?? countRows)(),
   ]);
-  const ids = pageIds.map((row) => row.id as number);
   if (ids.length === 0) return { rows: [], nResults };
-  const rows = (await db
-    .select(query.selection)
-    .from(query.from)
-    .where(inArray(query.id, ids))) as Row[];
+  const rows = (await (query.rows
+    ? query.rows(ids)
+    : db.select(query.selection).from(query.from).where(inArray(query.id, ids)))) as Row[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     rows: ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined),

@@ -3,66 +3,66 @@ import type { Executor } from './client.ts';
 import { searchResults, videoDataVersion, videos } from './schema.ts';
 
 /**
- * Results shared through the database (table `search_results`): the exact total and the
- * SEARCH_HEAD best-ranked ids of one list (search words or tag filter, visibility class) are
- * computed once per data version (`video_data_version`, bumped by the videos triggers whenever a video is
- * added, removed, or changes text, tags, date or visibility class), then every page inside the
- * head is a slice of it. A common word matching 13,000 videos is ranked once per change of the
- * catalogue, not on every request; a write is seen by the next read (the version is read in the
- * same statement, so in the same snapshot, as the rows). Totals of three-tag filters, which no
- * trigger keeps, are shared the same way.
+ * Results shared through the database (table `search_results`), computed once per data version
+ * (`video_data_version`, bumped by the videos triggers whenever a video is added, removed, or
+ * changes text, tags, date or visibility class) and then read by every request and every
+ * instance: a list's exact total and its ids in order, a window of SHARED_WINDOW ids per row.
+ * A common word matching 13,000 videos is ranked once per change of the catalogue, and page 200
+ * of a tag filter is a slice of a stored window instead of a walk over 9,600 index entries.
+ * A write is seen by the next read: the version is read in the same statement, so in the same
+ * snapshot, as the stored row.
  */
-export const SEARCH_HEAD = 1000;
+export const SHARED_WINDOW = 1000;
 
-interface Results {
-  total: number;
-  /** The ids of the page asked for, when it lies inside the head. */
-  page: number[];
-  headLength: number;
+/** A list whose order and rows change only with the data version. */
+export interface SharedList {
+  /** What the list is: its kind, the viewer's visibility class, its filters. */
+  key: string;
+  where: SQL | undefined;
+  /** A total order (ties broken by id); none for a list of which only the total is shared. */
+  orderBy?: SQL[];
 }
 
-type ResultRow = { total: number; page: number[] | null; head_length: number };
+interface Slice {
+  /** The row's key: the list's, with the window's number when the list is ordered. */
+  key: string;
+  /** The window's first position in the list. */
+  offset: number;
+  /** The positions wanted, relative to the window: [from, to). */
+  from: number;
+  to: number;
+}
 
-const toResults = (row: ResultRow | undefined): Results | undefined =>
-  row && {
-    total: Number(row.total),
-    page: (row.page ?? []).map(Number),
-    headLength: Number(row.head_length),
-  };
+type SliceRow = { key: string; total: number; page: number[] | null };
 
 /** `head[from + 1 : to]` (SQL arrays count from 1). */
-const pageOf = (head: SQL, from: number, to: number) =>
-  sql`${head}[${from + 1}:${to}] as page, cardinality(${head}) as head_length`;
+const pageOf = (head: SQL, slice: Slice) => sql`${head}[${slice.from + 1}:${slice.to}] as page`;
 
-/**
- * The stored results when they are of the current data version: one cheap statement, the
- * version and the row read in one snapshot.
- */
-const readStored = async (db: Executor, key: string, from: number, to: number) => {
-  const result = (await db.execute(sql`
-    select s.total, ${pageOf(sql`s.head`, from, to)}
+/** The stored slices of the current data version, in one statement and one snapshot. */
+const readStored = async (db: Executor, slices: Slice[]) => {
+  const reads = slices.map(
+    (slice) => sql`select s.key, s.total, ${pageOf(sql`s.head`, slice)}
       from ${searchResults} s join ${videoDataVersion} v on v.id = 1 and v.n = s.version
-     where s.key = ${key}`)) as unknown as { rows: ResultRow[] };
-  return toResults(result.rows[0]);
+     where s.key = ${slice.key}`,
+  );
+  const result = (await db.execute(sql.join(reads, sql` union all `))) as unknown as {
+    rows: SliceRow[];
+  };
+  return new Map(result.rows.map((row) => [row.key, row]));
 };
 
 /**
- * Computes and stores the results in one statement, so the version stored is the one the
- * rows were counted and ranked under. Concurrent computations of one key keep the newest.
- * Results of older versions can never be read again: they go, so the table holds one row per
- * list asked for since the catalogue last changed.
+ * Counts the list and reads its window in one statement, so the version stored is the one the
+ * rows were counted and ordered under, and stores them unless the window lies past the end (a
+ * request for page 10,000 leaves nothing behind). Concurrent computations of one key keep the
+ * newest. Results of older versions can never be read again: they go, so the table holds the
+ * lists asked for since the catalogue last changed.
  */
-const computeAndStore = async (
-  db: Executor,
-  key: string,
-  where: SQL | undefined,
-  orderBy: SQL[] | undefined,
-  from: number,
-  to: number,
-): Promise<Results> => {
-  const matching = sql`from ${videos} where ${where}`;
-  const head = orderBy
-    ? sql`array(select ${videos.id} ${matching} order by ${sql.join(orderBy, sql`, `)} limit ${SEARCH_HEAD})`
+const computeAndStore = async (db: Executor, list: SharedList, slice: Slice) => {
+  const matching = sql`from ${videos} where ${list.where}`;
+  const head = list.orderBy
+    ? sql`array(select ${videos.id} ${matching} order by ${sql.join(list.orderBy, sql`, `)}
+        limit ${SHARED_WINDOW} offset ${slice.offset})`
     : sql`'{}'::integer[]`;
   const result = (await db.execute(sql`
     with computed as (
@@ -71,32 +71,56 @@ const computeAndStore = async (
     ),
     saved as (
       insert into ${searchResults} (key, version, total, head)
-      select ${key}, version, total, head from computed
+      select ${slice.key}, version, total, head from computed
+       where ${slice.offset} = 0 or cardinality(head) > 0
       on conflict (key) do update
         set version = excluded.version, total = excluded.total, head = excluded.head
         where ${searchResults.version} < excluded.version
     ),
     pruned as (
       delete from ${searchResults} s using computed
-       where s.version < computed.version and s.key <> ${key}
+       where s.version < computed.version and s.key <> ${slice.key}
     )
-    select total, ${pageOf(sql`head`, from, to)} from computed`)) as unknown as {
-    rows: ResultRow[];
+    select ${slice.key} as key, total, ${pageOf(sql`head`, slice)} from computed`)) as unknown as {
+    rows: SliceRow[];
   };
-  return toResults(result.rows[0]) ?? { total: 0, page: [], headLength: 0 };
+  return result.rows[0];
 };
 
-export const sharedResults = async (
+/** The windows holding positions [from, to) of an ordered list, or its one row otherwise. */
+const slicesOf = (list: SharedList, from: number, to: number): Slice[] => {
+  if (!list.orderBy) return [{ key: list.key, offset: 0, from: 0, to: 0 }];
+  const slices: Slice[] = [];
+  for (let w = Math.floor(from / SHARED_WINDOW); w * SHARED_WINDOW < Math.max(to, 1); w++) {
+    const offset = w * SHARED_WINDOW;
+    slices.push({
+      key: `${list.key}#${w}`,
+      offset,
+      from: Math.max(from - offset, 0),
+      to: Math.min(to - offset, SHARED_WINDOW),
+    });
+  }
+  return slices;
+};
+
+/** The exact total of a shared list and the ids at positions [from, to), in list order. */
+export const sharedSlice = async (
   db: Executor,
-  key: string,
-  where: SQL | undefined,
-  orderBy: SQL[] | undefined,
+  list: SharedList,
   from = 0,
   to = 0,
-) =>
-  (await readStored(db, key, from, to)) ??
-  (await computeAndStore(db, key, where, orderBy, from, to));
+): Promise<{ total: number; ids: number[] }> => {
+  const slices = slicesOf(list, from, to);
+  const stored = await readStored(db, slices);
+  const rows = await Promise.all(
+    slices.map(async (slice) => stored.get(slice.key) ?? computeAndStore(db, list, slice)),
+  );
+  return {
+    total: Number(rows.at(-1)?.total ?? 0),
+    ids: rows.flatMap((row) => (row?.page ?? []).map(Number)),
+  };
+};
 
 /** The exact total of the videos matching `where`, counted once per data version. */
 export const sharedTotal = async (db: Executor, key: string, where: SQL | undefined) =>
-  (await sharedResults(db, key, where, undefined)).total;
+  (await sharedSlice(db, { key, where })).total;

@@ -1,11 +1,12 @@
-import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { Processing, type Video, type VideoList } from '@plateau/contract';
 import { visibilityClass, visibleVideo } from '../access/visibility.ts';
 import { isMember, type Viewer } from '../access/viewer.ts';
 import type { Executor } from './client.ts';
 import { listPage, type ListJoin } from './list-page.ts';
 import { userVideoCounts, videoCounts, videos, videoTagCounts } from './schema.ts';
-import { sharedTotal } from './shared-results.ts';
+import { SHARED_WINDOW, sharedSlice, sharedTotal } from './shared-results.ts';
 import { sqlLiteral } from './sql-literal.ts';
 
 /**
@@ -33,6 +34,30 @@ export const videoSelection = {
   trendingSlot: sql<
     number | null
   >`(select ts.slot from trending_slots ts where ts.video_id = "videos"."id")`,
+};
+
+/**
+ * The columns of a page's rows as one SQL fragment rendered once, named as VideoRow's fields:
+ * building the 17-column statement and mapping 48 rows through drizzle cost the API more than
+ * PostgreSQL spends answering it (bench/README.md, `bench:api`).
+ */
+const videoColumns = sql.raw(
+  new PgDialect().sqlToQuery(
+    sql.join(
+      Object.entries(videoSelection).map(([name, field]) => sql`${field} as ${sql.identifier(name)}`),
+      sql`, `,
+    ),
+  ).sql,
+);
+
+/** The rows of these videos, in no particular order, with a further condition if any. */
+const videoRows = async (db: Executor, ids: number[], where?: SQL) => {
+  const result = (await db.execute(
+    sql`select ${videoColumns} from ${videos} where ${videos.id} = any(${sql.param(ids)}) ${
+      where ? sql`and ${where}` : sql``
+    }`,
+  )) as unknown as { rows: VideoRow[] };
+  return result.rows;
 };
 
 export type VideoRow = Omit<
@@ -118,6 +143,11 @@ export interface VideoListQuery {
   wholeCatalogue?: boolean;
   /** The list is a user's history or liked videos: without tags, its total is kept per user. */
   userList?: { userId: number; list: UserList };
+  /**
+   * The list's name when its rows and order change only with the data version (newest first):
+   * its deep pages are then slices of windows shared through the database.
+   */
+  sharedAs?: string;
 }
 
 /** `user_video_counts.list`. */
@@ -175,10 +205,7 @@ const keptTotal = (db: Executor, query: VideoListQuery) => {
 /** Videos by id for this viewer, in the given order (hidden or missing ones drop out). */
 export const videosInOrder = async (db: Executor, viewer: Viewer, ids: number[]) => {
   if (ids.length === 0) return [];
-  const rows = (await db
-    .select(videoSelection)
-    .from(videos)
-    .where(and(inArray(videos.id, ids), visibleVideo(viewer)))) as VideoRow[];
+  const rows = await videoRows(db, ids, visibleVideo(viewer));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids
     .map((id) => byId.get(id))
@@ -186,22 +213,39 @@ export const videosInOrder = async (db: Executor, viewer: Viewer, ids: number[])
     .map((row) => toVideo(row, viewer));
 };
 
+/**
+ * Pages past the first shared window are read from the shared windows: the first pages walk
+ * the date index faster than any lookup, the deep ones would walk thousands of entries.
+ */
+const sharedPageIds = (db: Executor, query: VideoListQuery, where: SQL | undefined) => {
+  const from = (query.page - 1) * query.pageSize;
+  if (query.sharedAs === undefined || from < SHARED_WINDOW) return undefined;
+  const tags = distinctTags(query.tagFilter ?? []);
+  const key = JSON.stringify([query.sharedAs, visibilityClass(query.viewer), tags]);
+  return async () =>
+    (await sharedSlice(db, { key, where, orderBy: query.orderBy }, from, from + query.pageSize))
+      .ids;
+};
+
 /** Every video list: visibility and tags, the list's own conditions, one page of Video JSON. */
 export const listVideos = async (db: Executor, query: VideoListQuery): Promise<VideoList> => {
+  const where = and(
+    visibleVideo(query.viewer),
+    hasEveryTag(query.tagFilter ?? []),
+    ...(query.where ?? []),
+  );
   const { rows, nResults } = await listPage<VideoRow>(db, {
     from: videos,
     id: videos.id,
     selection: videoSelection,
-    where: and(
-      visibleVideo(query.viewer),
-      hasEveryTag(query.tagFilter ?? []),
-      ...(query.where ?? []),
-    ),
+    where,
     orderBy: query.orderBy,
     joins: query.joins,
     page: query.page,
     pageSize: query.pageSize,
     total: keptTotal(db, query),
+    pageIds: sharedPageIds(db, query, where),
+    rows: (ids) => videoRows(db, ids),
   });
   return { videos: rows.map((row) => toVideo(row, query.viewer)), nResults };
 };

@@ -57,7 +57,13 @@ export const createVideoListsService = (db: Executor) => {
     });
 
   return {
-    latest: (viewer: Viewer, query: PagingQuery) => published(viewer, query, newestFirst),
+    latest: (viewer: Viewer, query: PagingQuery) =>
+      list(viewer, query, {
+        where: [publishedVideo],
+        orderBy: newestFirst,
+        wholeCatalogue: true,
+        sharedAs: 'latest',
+      }),
 
     mostLiked: (viewer: Viewer, query: PagingQuery) =>
       published(viewer, query, [desc(videos.likeCount), ...newestFirst]),
@@ -135,17 +141,10 @@ export const createVideoListsService = (db: Executor) => {
     async search(viewer: Viewer, term: string, query: PagingQuery): Promise<VideoList> {
       for (const stage of searchStages(viewer, searchWords(term))) {
         const orderBy = [...stage.orderBy, ...newestFirst];
-        const ranked = () => published(viewer, query, orderBy, [stage.match]);
         const found =
           stage.key === undefined
-            ? await ranked()
-            : await rankedSearchPage(
-                db,
-                viewer,
-                query,
-                { ...stage, key: stage.key, orderBy },
-                ranked,
-              );
+            ? await published(viewer, query, orderBy, [stage.match])
+            : await rankedSearchPage(db, viewer, query, { ...stage, key: stage.key, orderBy });
         if (found.nResults > 0) return found;
       }
       return emptyList;
