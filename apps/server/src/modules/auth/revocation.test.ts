@@ -205,4 +205,29 @@ describe('a token is only as good as its account', () => {
     expect(await roleInDatabase(only.id)).toBe('geek');
     expect((await ctx.app.inject({ url: '/api/users', headers: only.auth })).statusCode).toBe(200);
   });
+
+  it('refuses a token once it expires, though it was accepted before', async () => {
+    const account = await ctx.createUser('user');
+    const [row] = await ctx.database.db
+      .select({ tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(eq(users.id, account.id));
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({
+      user: account.id,
+      role: 'user',
+      username: account.username,
+      gda_access: false,
+      ver: row!.tokenVersion,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(ctx.config.jwtSecret);
+    const tags = () => ctx.app.inject({ url: '/api/tags', headers: bearer(shortLived) });
+    expect((await tags()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+    const late = await tags();
+    expect({ statusCode: late.statusCode, ...late.json() }).toEqual(refused);
+  });
 });

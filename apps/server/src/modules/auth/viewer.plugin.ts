@@ -4,7 +4,9 @@ import type { Database } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { createTtlCache, monotonicClock, type Clock } from '../../lib/ttl-cache.ts';
 import { findSessionAccount } from './auth.repository.ts';
-import { verifyToken, type TokenKeys } from './token.ts';
+import { verifyToken, type TokenClaims, type TokenKeys } from './token.ts';
+
+const VERIFIED_TOKEN_TTL_MS = 10 * 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,10 +35,10 @@ const bearer = (header: string | undefined): string | undefined => {
  */
 const viewerOf = async (
   db: Database,
-  keys: TokenKeys,
+  verify: (token: string) => Promise<TokenClaims | null>,
   token: string,
 ): Promise<{ viewer: SignedInViewer; expiresAt: number } | null> => {
-  const claims = await verifyToken(keys, token);
+  const claims = await verify(token);
   if (claims === null) return null;
   const account = await findSessionAccount(db, claims.userId);
   if (!account || account.tokenVersion !== claims.tokenVersion) return null;
@@ -69,11 +71,25 @@ export const viewerPlugin = fp<ViewerPluginOptions>(
       maxEntries: 10_000,
       clock,
     });
+    // A signature checked once holds until the token expires: the same bytes verify the same
+    // way. What the token names is still read from the account on every request.
+    const verifiedClaims = createTtlCache<TokenClaims>({
+      ttlMs: VERIFIED_TOKEN_TTL_MS,
+      maxEntries: 10_000,
+      clock,
+    });
+    const verify = async (token: string) => {
+      const kept = verifiedClaims.get(token);
+      if (kept) return kept;
+      const claims = await verifyToken(keys, token);
+      if (claims) verifiedClaims.set(token, claims, clock() + claims.expiresAt - Date.now());
+      return claims;
+    };
     const lookUp = async (token: string, cached: boolean): Promise<SignedInViewer | null> => {
       if (token === '') return null;
       const remembered = cached ? mediaViewers.get(token) : undefined;
       if (remembered) return remembered;
-      const found = await viewerOf(db, keys, token);
+      const found = await viewerOf(db, verify, token);
       if (found === null) return null;
       // Never past the token's own expiry (a wall-clock time, moved onto the cache's clock).
       if (cached) mediaViewers.set(token, found.viewer, clock() + found.expiresAt - Date.now());
