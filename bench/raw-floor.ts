@@ -102,13 +102,19 @@ const run = async (
 /** Serves the routes from `pool`, closed with the floor. */
 export const startRawFloor = async (pool: FloorDatabase): Promise<RawFloor> => {
   const routes = new Map<string, CapturedStatement[]>();
+  // A request the load generator dropped at the end of its run still runs its waves: the pool
+  // is closed only after them.
+  const running = new Set<Promise<unknown>>();
   const server = http.createServer((request, response) => {
     const statements = routes.get(request.url ?? '');
     if (!statements) {
       response.writeHead(404).end();
       return;
     }
-    run(pool, statements).then(
+    const answered = run(pool, statements);
+    running.add(answered);
+    answered.finally(() => running.delete(answered)).catch(() => {});
+    answered.then(
       (results) => {
         const body = toBody(results);
         response.writeHead(200, {
@@ -131,6 +137,7 @@ export const startRawFloor = async (pool: FloorDatabase): Promise<RawFloor> => {
     route: (path, statements) => routes.set(path, statements),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled(running);
       await pool.close();
     },
   };
