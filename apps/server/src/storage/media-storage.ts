@@ -4,6 +4,7 @@ import { lstat, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { createOpenFiles, type FileIdentity, type FileLease } from './open-files.ts';
 
 /**
  * Where media bytes live. Keys are built only by `mediaKeys` from integer ids, never from user
@@ -25,6 +26,13 @@ export interface MediaStorage {
   localPath(key: string): string;
   /** The directory of a key's root (for `send`'s root option). */
   readonly root: string;
+  /**
+   * A shared open descriptor of the key's file as `expected` (a stat of it just made) says it
+   * is, for reading it (local backend); null when the key now holds another file or none.
+   */
+  leaseFile(key: string, expected: FileIdentity): Promise<FileLease | null>;
+  /** Descriptors `leaseFile` keeps open, and its leases not released yet. */
+  openFileCounts(): { open: number; leased: number };
   remove(key: string): Promise<void>;
   /** Removes every key under a prefix (a video's folder). */
   removePrefix(prefix: string): Promise<void>;
@@ -70,9 +78,12 @@ export const createLocalStorage = (root: string): MediaStorage => {
     await mkdir(path.join(root, TEMP_DIR), { recursive: true });
     return path.join(root, TEMP_DIR, `${randomUUID()}${suffix}`);
   };
+  const openFiles = createOpenFiles();
   return {
     root,
     tempPath,
+    leaseFile: (key, expected) => openFiles.lease(absolute(key), expected),
+    openFileCounts: () => openFiles.counts(),
     async writeTemp(source, suffix) {
       const file = await tempPath(suffix);
       // A source destroyed while the folder was being made (an aborted or broken upload) would
