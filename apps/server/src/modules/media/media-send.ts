@@ -1,7 +1,9 @@
-import send from '@fastify/send';
+import type { Readable } from 'node:stream';
+import send, { type SendOptions } from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
+import { createBufferPool, FileRangeStream, type BufferPool } from './file-range-stream.ts';
 
 /** A stored file the viewer may read, and how to answer it. Keys come from `mediaKeys` only. */
 export interface ServedFile {
@@ -12,8 +14,13 @@ export interface ServedFile {
   contentDisposition?: string;
 }
 
-/** Media are read in 1 MiB chunks: a player asks for megabytes at a time, not 64 KiB. */
-const MEDIA_READ_BYTES = 1024 * 1024;
+/**
+ * Bytes are read in chunks of this size into reused buffers, two per response (one read while
+ * the other is written).
+ */
+const MEDIA_READ_BYTES = 256 * 1024;
+/** Spare buffers kept between bursts of requests (4 MiB at most). */
+const SPARE_BUFFERS = 16;
 
 const missingFile = () => notFound('Fichier introuvable');
 
@@ -23,38 +30,60 @@ const setFileHeaders = (reply: FastifyReply, file: ServedFile, statusCode: numbe
   if (file.contentDisposition) reply.header('content-disposition', file.contentDisposition);
 };
 
+/** The body's first byte: `bytes first-last/size` on a 206, the file's start otherwise. */
+const bodyStart = (headers: Record<string, string>) => {
+  const range = headers['Content-Range'];
+  return range === undefined ? 0 : Number(range.slice('bytes '.length, range.indexOf('-')));
+};
+
+interface FileSending {
+  storage: MediaStorage;
+  pool: BufferPool;
+  options: SendOptions;
+}
+
 /**
- * Sends a stored file with @fastify/send, which answers byte ranges (206/416, Accept-Ranges),
- * ETag, If-Range, If-None-Match (304), Last-Modified and HEAD.
+ * Sends a stored file. @fastify/send decides the answer: byte ranges (206/416, Accept-Ranges),
+ * ETag, If-Range, If-None-Match (304), If-Match and If-Unmodified-Since (412), Last-Modified,
+ * HEAD. It is asked as for a HEAD request, so it only stats the file; the bytes are read from a
+ * descriptor shared by the file's readers (storage `leaseFile`) and only when the stat just
+ * made still describes it.
  */
 const sendFile = async (
   request: FastifyRequest,
   reply: FastifyReply,
-  storage: MediaStorage,
   file: ServedFile,
+  { storage, pool, options }: FileSending,
 ) => {
-  const result = await send(request.raw, `/${file.key}`, {
-    root: storage.root,
-    acceptRanges: true,
-    cacheControl: false,
-    contentType: false,
-    dotfiles: 'deny',
-    index: false,
-    highWaterMark: MEDIA_READ_BYTES,
-  });
-  if (result.type !== 'file') {
-    result.stream.destroy();
-    if (result.statusCode === 416) {
-      reply.header('content-range', result.headers['Content-Range']);
-      throw new HttpError(416, 'Plage demandée hors du fichier');
+  // send reads only `method` and `headers` of the request.
+  const asHead = { method: 'HEAD', headers: request.headers } as unknown as Readable;
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await send(asHead, `/${file.key}`, options);
+    if (result.type !== 'file') {
+      result.stream.destroy();
+      if (result.statusCode === 416) {
+        reply.header('content-range', result.headers['Content-Range']);
+        throw new HttpError(416, 'Plage demandée hors du fichier');
+      }
+      if (result.statusCode === 412) throw new HttpError(412, 'Le fichier a changé');
+      throw missingFile();
     }
-    if (result.statusCode === 412) throw new HttpError(412, 'Le fichier a changé');
-    throw missingFile();
+    let body: Readable = result.stream;
+    const length = Number(result.headers['Content-Length']);
+    if (request.method !== 'HEAD' && result.statusCode !== 304 && length > 0) {
+      const lease = await storage.leaseFile(file.key, result.metadata.stat);
+      // Replaced or deleted between the stat and the open: decided again on what is there.
+      if (!lease) {
+        if (attempt < 3) continue;
+        throw missingFile();
+      }
+      body = new FileRangeStream(lease, bodyStart(result.headers), length, pool);
+    }
+    reply.status(result.statusCode);
+    reply.headers(result.headers);
+    setFileHeaders(reply, file, result.statusCode);
+    return reply.send(body);
   }
-  reply.status(result.statusCode);
-  reply.headers(result.headers);
-  setFileHeaders(reply, file, result.statusCode);
-  return reply.send(result.stream);
 };
 
 export interface MediaSender {
@@ -76,9 +105,21 @@ export const createMediaSender = (
   accelRedirect: string | undefined,
 ): MediaSender => {
   if (accelRedirect === undefined) {
+    const sending: FileSending = {
+      storage,
+      pool: createBufferPool(MEDIA_READ_BYTES, SPARE_BUFFERS),
+      options: {
+        root: storage.root,
+        acceptRanges: true,
+        cacheControl: false,
+        contentType: false,
+        dotfiles: 'deny',
+        index: false,
+      },
+    };
     return {
       servable: async (file) => file,
-      send: (request, reply, file) => sendFile(request, reply, storage, file),
+      send: (request, reply, file) => sendFile(request, reply, file, sending),
     };
   }
   return {
