@@ -5,9 +5,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createBufferPool } from '../../lib/buffer-pool.ts';
 import { createOpenFiles } from '../../storage/open-files.ts';
 import { testTmpDir } from '../../test/test-env.ts';
-import { createBufferPool, FileRangeStream } from './file-range-stream.ts';
+import { FileRangeStream } from './file-range-stream.ts';
 
 mkdirSync(testTmpDir, { recursive: true });
 const dir = mkdtempSync(path.join(testTmpDir, 'range-stream-'));
@@ -37,7 +38,7 @@ class SlowSink extends Writable {
 
 const setup = async () => {
   const files = createOpenFiles();
-  const pool = createBufferPool(CHUNK, 4);
+  const pool = createBufferPool({ size: CHUNK, maxFree: 4 });
   const lease = await files.lease(file, statSync(file));
   return { files, pool, lease: lease! };
 };
@@ -113,7 +114,12 @@ describe('a file range stream', () => {
     const files = createOpenFiles();
     const lease = await files.lease(cut, statSync(cut));
     await truncate(cut, CHUNK);
-    const stream = new FileRangeStream(lease!, 0, content.length, createBufferPool(CHUNK, 4));
+    const stream = new FileRangeStream(
+      lease!,
+      0,
+      content.length,
+      createBufferPool({ size: CHUNK, maxFree: 4 }),
+    );
     stream.pipe(new SlowSink(0));
     await expect(finished(stream)).rejects.toThrow('media file shorter than its stat said');
     expect(files.counts().leased).toBe(0);

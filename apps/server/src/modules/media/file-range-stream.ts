@@ -1,38 +1,7 @@
 import { read } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
+import type { BufferPool } from '../../lib/buffer-pool.ts';
 import type { FileLease } from '../../storage/open-files.ts';
-
-/**
- * Same-sized read buffers handed back once the socket no longer holds them: a fresh megabyte
- * per chunk was most of the server's garbage under range load. Keeps at most `maxFree`.
- */
-export interface BufferPool {
-  readonly size: number;
-  take(): Buffer;
-  give(buffer: Buffer): void;
-  /** Buffers taken and not given back yet (a destroyed socket may never give some). */
-  readonly out: number;
-}
-
-export const createBufferPool = (size: number, maxFree: number): BufferPool => {
-  const free: Buffer[] = [];
-  let out = 0;
-  return {
-    size,
-    take() {
-      out += 1;
-      // Never sent past what a read filled: old bytes in a reused buffer do not leave.
-      return free.pop() ?? Buffer.allocUnsafeSlow(size);
-    },
-    give(buffer) {
-      out -= 1;
-      if (free.length < maxFree) free.push(buffer);
-    },
-    get out() {
-      return out;
-    },
-  };
-};
 
 /** Two per response: one being read from the file while the other is written. */
 const BUFFERS_PER_STREAM = 2;

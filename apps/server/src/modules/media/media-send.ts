@@ -3,7 +3,8 @@ import send, { type SendOptions } from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { createBufferPool, FileRangeStream, type BufferPool } from './file-range-stream.ts';
+import { createBufferPool, type BufferPool } from '../../lib/buffer-pool.ts';
+import { FileRangeStream } from './file-range-stream.ts';
 
 /** A stored file the viewer may read, and how to answer it. Keys come from `mediaKeys` only. */
 export interface ServedFile {
@@ -16,11 +17,15 @@ export interface ServedFile {
 
 /**
  * Bytes are read in chunks of this size into reused buffers, two per response (one read while
- * the other is written).
+ * the other is written): a player asks for megabytes at a time, and a 1 MiB range is then one
+ * read and one write.
  */
-const MEDIA_READ_BYTES = 256 * 1024;
-/** Spare buffers kept between bursts of requests (4 MiB at most). */
-const SPARE_BUFFERS = 16;
+const MEDIA_READ_BYTES = 1024 * 1024;
+/**
+ * Spare buffers kept for the next requests: under load about one per connection is out at a
+ * time, and fewer spares meant a fresh megabyte (and collections) for many requests.
+ */
+const SPARE_BUFFERS = 64;
 
 const missingFile = () => notFound('Fichier introuvable');
 
@@ -107,7 +112,7 @@ export const createMediaSender = (
   if (accelRedirect === undefined) {
     const sending: FileSending = {
       storage,
-      pool: createBufferPool(MEDIA_READ_BYTES, SPARE_BUFFERS),
+      pool: createBufferPool({ size: MEDIA_READ_BYTES, maxFree: SPARE_BUFFERS }),
       options: {
         root: storage.root,
         acceptRanges: true,
