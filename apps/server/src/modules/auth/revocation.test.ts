@@ -36,6 +36,28 @@ const signUp = async (geek: TestUser, role: Role, gdaAccess = false) => {
   return { id: created.json().id as number, username, password, token, auth: bearer(token) };
 };
 
+/** A token signed with the app's secret for the account's current token version. */
+const signFor = async (
+  account: TestUser,
+  claims: { role: Role; gda_access: boolean },
+  expiresAt: number,
+) => {
+  const [row] = await ctx.database.db
+    .select({ tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, account.id));
+  return new SignJWT({
+    user: account.id,
+    username: account.username,
+    ...claims,
+    ver: row!.tokenVersion,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(ctx.config.jwtSecret);
+};
+
 const put = (auth: Record<string, string>, id: number, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: auth, payload });
 
@@ -164,21 +186,11 @@ describe('a token is only as good as its account', () => {
 
   it("trusts the account's role in the database over the token's role claim", async () => {
     const account = await ctx.createUser('user');
-    const [row] = await ctx.database.db
-      .select({ tokenVersion: users.tokenVersion })
-      .from(users)
-      .where(eq(users.id, account.id));
-    const claimsGeek = await new SignJWT({
-      user: account.id,
-      role: 'geek',
-      username: account.username,
-      gda_access: true,
-      ver: row!.tokenVersion,
-    })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
-      .sign(ctx.config.jwtSecret);
+    const claimsGeek = await signFor(
+      account,
+      { role: 'geek', gda_access: true },
+      Math.floor(Date.now() / 1000) + 3600,
+    );
 
     // A valid token: accepted where any signed-in user may go...
     const tags = await ctx.app.inject({ url: '/api/tags', headers: bearer(claimsGeek) });
@@ -208,22 +220,8 @@ describe('a token is only as good as its account', () => {
 
   it('refuses a token once it expires, though it was accepted before', async () => {
     const account = await ctx.createUser('user');
-    const [row] = await ctx.database.db
-      .select({ tokenVersion: users.tokenVersion })
-      .from(users)
-      .where(eq(users.id, account.id));
     const expiresAt = Math.floor(Date.now() / 1000) + 2;
-    const shortLived = await new SignJWT({
-      user: account.id,
-      role: 'user',
-      username: account.username,
-      gda_access: false,
-      ver: row!.tokenVersion,
-    })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime(expiresAt)
-      .sign(ctx.config.jwtSecret);
+    const shortLived = await signFor(account, { role: 'user', gda_access: false }, expiresAt);
     const tags = () => ctx.app.inject({ url: '/api/tags', headers: bearer(shortLived) });
     expect((await tags()).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
