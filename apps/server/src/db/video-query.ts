@@ -44,7 +44,9 @@ export const videoSelection = {
 const videoColumns = sql.raw(
   new PgDialect().sqlToQuery(
     sql.join(
-      Object.entries(videoSelection).map(([name, field]) => sql`${field} as ${sql.identifier(name)}`),
+      Object.entries(videoSelection).map(
+        ([name, field]) => sql`${field} as ${sql.identifier(name)}`,
+      ),
       sql`, `,
     ),
   ).sql,
