@@ -8,13 +8,19 @@ export interface ListJoin {
   on: SQL;
 }
 
+/**
+ * How a page's rows are read once its ids are known: the columns selected through drizzle, or
+ * the entity's own cheaper statement.
+ */
+type PageRows =
+  | { selection: SelectedFields; rows?: never }
+  | { selection?: never; rows: (ids: number[]) => Promise<{ id: number }[]> };
+
 /** What one entity gives to be listed a page at a time. */
-export interface PageQuery {
+export type PageQuery = PageRows & {
   /** The listed table and its integer primary key. */
   from: PgTable;
   id: PgColumn;
-  /** The columns of one listed row. */
-  selection: SelectedFields;
   /** Visibility and the list's own conditions. */
   where: SQL | undefined;
   orderBy: (SQL | PgColumn)[];
@@ -25,9 +31,7 @@ export interface PageQuery {
   total?: () => Promise<number>;
   /** A cheaper way to the page's ids than walking past the offset, when the list has one. */
   pageIds?: () => Promise<number[]>;
-  /** A cheaper way to the page's rows than selecting `selection` through drizzle. */
-  rows?: (ids: number[]) => Promise<{ id: number }[]>;
-}
+};
 
 /**
  * The one paged list of videos, directs and playlists. A page is found by ids first (narrow,
@@ -62,7 +66,7 @@ export const listPage = async <Row extends { id: number }>(
   if (ids.length === 0) return { rows: [], nResults };
   const rows = (await (query.rows
     ? query.rows(ids)
-    : db.select(query.selection).from(query.from).where(inArray(query.id, ids)))) as Row[];
+    : db.select(query.selection!).from(query.from).where(inArray(query.id, ids)))) as Row[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     rows: ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined),

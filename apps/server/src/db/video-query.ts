@@ -52,7 +52,10 @@ const videoColumns = sql.raw(
   ).sql,
 );
 
-/** The rows of these videos, in no particular order, with a further condition if any. */
+/**
+ * The rows of these videos, in no particular order, with a further condition if any. They come
+ * as the driver reads them (a date may be text): only `toVideo` reads them.
+ */
 const videoRows = async (db: Executor, ids: number[], where?: SQL) => {
   const result = (await db.execute(
     sql`select ${videoColumns} from ${videos} where ${videos.id} = any(${sql.param(ids)}) ${
@@ -114,6 +117,17 @@ export const findVideo = async (
 };
 
 const distinctTags = (tagIds: number[]) => [...new Set(tagIds)].sort((a, b) => a - b);
+
+/**
+ * The key of a list's results shared through the database (db/shared-results.ts): viewers of
+ * one visibility class with the same tags (in any order, repeated or not) share them.
+ */
+export const sharedListKey = (
+  kind: string,
+  viewer: Viewer,
+  tagFilter: number[] = [],
+  ...rest: string[]
+) => JSON.stringify([kind, visibilityClass(viewer), distinctTags(tagFilter), ...rest]);
 
 /**
  * Videos carrying every listed tag, on `tag_ids` (the copy of video_tags its trigger keeps):
@@ -190,7 +204,7 @@ const keptTotal = (db: Executor, query: VideoListQuery) => {
     return () => keptCount(db, viewer, videoTagCounts, pair);
   }
   if (query.wholeCatalogue) {
-    const key = JSON.stringify(['tags', visibilityClass(viewer), tags]);
+    const key = sharedListKey('tags', viewer, tags);
     const where = and(visibleVideo(viewer), publishedVideo, hasEveryTag(tags));
     return () => sharedTotal(db, key, where);
   }
@@ -222,8 +236,7 @@ export const videosInOrder = async (db: Executor, viewer: Viewer, ids: number[])
 const sharedPageIds = (db: Executor, query: VideoListQuery, where: SQL | undefined) => {
   const from = (query.page - 1) * query.pageSize;
   if (query.sharedAs === undefined || from < SHARED_WINDOW) return undefined;
-  const tags = distinctTags(query.tagFilter ?? []);
-  const key = JSON.stringify([query.sharedAs, visibilityClass(query.viewer), tags]);
+  const key = sharedListKey(query.sharedAs, query.viewer, query.tagFilter);
   return async () =>
     (await sharedSlice(db, { key, where, orderBy: query.orderBy }, from, from + query.pageSize))
       .ids;
@@ -239,7 +252,6 @@ export const listVideos = async (db: Executor, query: VideoListQuery): Promise<V
   const { rows, nResults } = await listPage<VideoRow>(db, {
     from: videos,
     id: videos.id,
-    selection: videoSelection,
     where,
     orderBy: query.orderBy,
     joins: query.joins,

@@ -1,10 +1,10 @@
 import { and, type SQL } from 'drizzle-orm';
 import type { PagingQuery, VideoList } from '@plateau/contract';
-import { visibilityClass, visibleVideo } from '../../access/visibility.ts';
+import { visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { sharedSlice } from '../../db/shared-results.ts';
-import { hasEveryTag, publishedVideo, videosInOrder } from '../../db/video-query.ts';
+import { hasEveryTag, publishedVideo, sharedListKey, videosInOrder } from '../../db/video-query.ts';
 
 export interface RankedSearch {
   /** What the search matched (the tsquery text), part of the shared results' key. */
@@ -25,12 +25,12 @@ export const rankedSearchPage = async (
   query: PagingQuery,
   search: RankedSearch,
 ): Promise<VideoList> => {
-  const tags = [...new Set(query.tag_filter ?? [])].sort((a, b) => a - b);
+  const tags = query.tag_filter ?? [];
   const from = (query.page - 1) * query.page_size;
   const { total, ids } = await sharedSlice(
     db,
     {
-      key: JSON.stringify(['search', visibilityClass(viewer), tags, search.key]),
+      key: sharedListKey('search', viewer, tags, search.key),
       where: and(visibleVideo(viewer), publishedVideo, hasEveryTag(tags), search.match),
       orderBy: search.orderBy,
     },
