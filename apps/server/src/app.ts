@@ -21,6 +21,7 @@ import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
+import { standardOutputLog } from './process/standard-output-log.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import { buildWebShell, sendWebShell } from './web-shell.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -58,6 +59,7 @@ const strictAjv = new Ajv({ coerceTypes: false, useDefaults: true, strict: false
 
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
   level,
+  stream: standardOutputLog(),
   redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
   serializers: {
     req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),

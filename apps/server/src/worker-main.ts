@@ -3,6 +3,7 @@ import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
 import { createShutdown, handleProcessSignals } from './process/graceful-shutdown.ts';
+import { standardOutputLog } from './process/standard-output-log.ts';
 import { loadConfigOrExit } from './startup.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
 
@@ -31,14 +32,15 @@ if (!binaries) {
   fail('No working ffmpeg/ffprobe: install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH.');
 }
 
+const output = standardOutputLog();
 const line = (level: string) => (msg: string, error?: unknown) =>
-  console.log(
-    JSON.stringify({
+  output.write(
+    `${JSON.stringify({
       level,
       time: new Date().toISOString(),
       msg,
       ...(error === undefined ? {} : { err: error instanceof Error ? error.stack : String(error) }),
-    }),
+    })}\n`,
   );
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
 const database = openPostgres(config.databaseUrl!, config.encodeConcurrency + 4);

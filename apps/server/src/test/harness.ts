@@ -16,22 +16,33 @@ import { adminUrl, testTmpDir } from './test-env.ts';
 
 export const testDatabaseKind = (process.env.PLATEAU_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
+/** A fresh PostgreSQL database copied from the run's migrated template, for a test or a process. */
+export const createPostgresTestDatabase = async () => {
+  const name = `plateau_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+};
+
 /** A fresh copy of the migrated database for one test file. */
 export const openTestDatabase = async (): Promise<DatabaseHandle> => {
   if (testDatabaseKind === 'postgres') {
-    const name = `plateau_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const url = new URL(adminUrl());
-    url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString());
+    const database = await createPostgresTestDatabase();
+    const handle = openPostgres(database.url);
     return {
       ...handle,
       close: async () => {
         await handle.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await database.drop();
       },
     };
   }
