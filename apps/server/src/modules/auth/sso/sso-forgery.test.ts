@@ -34,7 +34,7 @@ const expectRefused = async (
 const noFlow = 'Connexion expirée ou commencée dans un autre navigateur : veuillez recommencer';
 const unexpectedState = 'Réponse de connexion inattendue : veuillez recommencer';
 const invalidIdentity = "Réponse invalide du service de connexion de l'école : connexion refusée";
-const refused = "Connexion refusée par le service de connexion de l'école";
+const replay = 'Cette connexion a déjà été utilisée : veuillez recommencer';
 const unreachable =
   "Le service de connexion de l'école ne répond pas : réessayez dans quelques minutes";
 
@@ -142,17 +142,40 @@ describe('state', () => {
     expect(first.statusCode).toBe(200);
     const count = await accountCount();
 
-    // The provider refuses a code used once.
-    await expectRefused(await browser.callback(query, started.cookie), 401, refused, count);
+    // The same answer again (the back button): refused as what it is, not as the provider's.
+    await expectRefused(await browser.callback(query, started.cookie), 401, replay, count);
     // Same flow sent to the provider again: a new code for the same state, refused by Plateau.
     const again = await signInAtProvider(started.location.href, 'rejoue');
     expect(again.searchParams.get('code')).not.toBe(new URLSearchParams(query).get('code'));
     await expectRefused(
       await browser.callback(again.search.slice(1), started.cookie),
       401,
-      'Cette connexion a déjà été utilisée : veuillez recommencer',
+      replay,
       count,
     );
+  });
+
+  it('refuses a replay before asking the provider, whatever the provider would answer', async () => {
+    const { started, query } = await backFromProvider('rejoue-panne');
+    expect((await browser.callback(query, started.cookie)).statusCode).toBe(200);
+    const count = await accountCount();
+    // Out of reach, the provider would make it a 502 blamed on the school.
+    await sso.provider.stop();
+    try {
+      await expectRefused(await browser.callback(query, started.cookie), 401, replay, count);
+    } finally {
+      await sso.provider.resume();
+    }
+  });
+
+  it('signs in once on a double click: the second answer is a replay', async () => {
+    const { started, query } = await backFromProvider('double-clic');
+    const answers = await Promise.all([
+      browser.callback(query, started.cookie),
+      browser.callback(query, started.cookie),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.find((answer) => answer.statusCode === 401)!.json().message).toBe(replay);
   });
 });
 

@@ -63,12 +63,13 @@ export const createSsoService = (
       if (new URLSearchParams(query).get('state') !== flow.state) {
         throw badRequest(stateMismatchMessage);
       }
+      // Claimed before the provider sees the code: a replay (the back button, a double click,
+      // even one still in flight) is told what it is instead of whatever the provider answers
+      // a spent code, and a provider that took the same code twice signs nobody in twice. The
+      // provider's code works once anyway, so a refused or failed exchange spends the flow too.
+      if (!(await repository.recordUsedState(db, flow.state))) throw unauthorized(replayMessage);
       const identity = await provider.finish(query, flow);
-      const account = await db.transaction(async (tx) => {
-        // Even a provider that took the same code twice cannot sign anyone in twice with it.
-        if (!(await repository.recordUsedState(tx, flow.state))) throw unauthorized(replayMessage);
-        return accountFor(tx, sso, identity);
-      });
+      const account = await db.transaction((tx) => accountFor(tx, sso, identity));
       return signToken(options.keys, {
         userId: account.id,
         role: account.role,
