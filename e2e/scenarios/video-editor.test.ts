@@ -80,9 +80,9 @@ describe('/addVideo', () => {
     await main.getByLabel('Description').fill('Le bouquet final du gala.\nFilmé depuis la régie.');
     // Plateau offers the GDA-only box; CS, the access kept, lets a user watch it at the end.
     await main.getByLabel('Accès').selectOption({ label: 'Plateau' });
-    await main.getByLabel('Réservée aux GDA').waitFor();
+    await main.getByLabel('Réservée au GDA').waitFor();
     await main.getByLabel('Accès').selectOption({ label: 'CS' });
-    expect(await main.getByLabel('Réservée aux GDA').count()).toBe(0);
+    expect(await main.getByLabel('Réservée au GDA').count()).toBe(0);
     // Long ago: once published it sorts last in the lists other files read meanwhile.
     await main.getByLabel('Date').fill('2001-06-01');
     await main.getByLabel('Promo').pressSequentially('P2026');

@@ -7,7 +7,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LockIcon from '@mui/icons-material/Lock';
 import WhatshotIcon from '@mui/icons-material/Whatshot';
 import { Privacy } from '@plateau/contract/constants';
-import { privacyLabels } from '../lib/privacy.ts';
+import { privacyLabels, GPA_RESTRICTED_LABEL } from '../lib/privacy.ts';
 import { LazyTooltip } from './lazy-tooltip.tsx';
 
 const privacyIcons: Record<number, ReactElement> = {
@@ -53,7 +53,7 @@ export const VideoBadges = ({ privacy, gpaRestricted, trending }: VideoBadgesPro
       label={`Accès : ${privacyLabels[privacy] ?? privacy}`}
       icon={privacyIcons[privacy] ?? <PublicIcon />}
     />
-    {gpaRestricted && <Badge label="Réservée au GDA" icon={<LockIcon fontSize="inherit" />} />}
+    {gpaRestricted && <Badge label={GPA_RESTRICTED_LABEL} icon={<LockIcon fontSize="inherit" />} />}
     {trending && <Badge label="À la une" icon={<WhatshotIcon fontSize="inherit" />} />}
   </Box>
 );

@@ -9,3 +9,6 @@ export const privacyLabels: Record<number, string> = {
 };
 
 export const isMember = (role: string | null) => role === 'plateau' || role === 'geek';
+
+/** The GDA-only flag (`gpaRestricted`, spec section 3), one wording on every screen. */
+export const GPA_RESTRICTED_LABEL = 'Réservée au GDA';

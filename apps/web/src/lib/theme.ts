@@ -29,11 +29,30 @@ export const restoreThemeMode = () => {
   listeners.forEach((listener) => listener());
 };
 
+/** Pages drawing dark whatever the choice (the hidden page); the stored choice is untouched. */
+let forcedDark = 0;
+
+/**
+ * Draws the dark theme until the returned function is called: the person's day mode comes back
+ * when the page that forced it goes, and a tab closed meanwhile keeps their choice.
+ */
+export const forceDarkTheme = (): (() => void) => {
+  forcedDark += 1;
+  listeners.forEach((listener) => listener());
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    forcedDark -= 1;
+    listeners.forEach((listener) => listener());
+  };
+};
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const getMode = () => mode;
+const getMode = (): ThemeMode => (forcedDark > 0 ? 'dark' : mode);
 
 export const useThemeMode = () => useSyncExternalStore(subscribe, getMode, getMode);
 

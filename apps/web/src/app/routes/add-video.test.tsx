@@ -50,17 +50,17 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     serveEditor();
     const { main, user, unmount } = await open(makeToken({ role: 'plateau', gda_access: true }));
     const access = within(main).getByLabelText('Accès');
-    expect(within(main).queryByLabelText('Réservée aux GDA')).toBeNull();
+    expect(within(main).queryByLabelText('Réservée au GDA')).toBeNull();
     await user.selectOptions(access, 'Plateau');
     // MUI draws the box over a transparent native checkbox: it is there, unticked.
-    expect(within(main).getByRole('checkbox', { name: 'Réservée aux GDA' })).not.toBeChecked();
+    expect(within(main).getByRole('checkbox', { name: 'Réservée au GDA' })).not.toBeChecked();
     await user.selectOptions(access, 'CS');
-    expect(within(main).queryByLabelText('Réservée aux GDA')).toBeNull();
+    expect(within(main).queryByLabelText('Réservée au GDA')).toBeNull();
     unmount();
 
     const without = await open(makeToken({ role: 'plateau', gda_access: false }));
     await user.selectOptions(within(without.main).getByLabelText('Accès'), 'Plateau');
-    expect(within(without.main).queryByLabelText('Réservée aux GDA')).toBeNull();
+    expect(within(without.main).queryByLabelText('Réservée au GDA')).toBeNull();
   });
 
   it('keeps Valider disabled while the title is blank, and the promotion to digits', async () => {

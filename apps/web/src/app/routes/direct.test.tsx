@@ -152,6 +152,13 @@ describe('/direct?d=', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('sends anyone home on another failure, as the watch page does', async () => {
+    server.use(http.get('*/api/directs/:id', () => refused(500)));
+    const { router } = renderApp('/direct?d=12');
+    expect(await screen.findByText('Erreur pendant le chargement du direct')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('treats a missing or unreadable d as a direct that does not exist, without a call', async () => {
     quietHome();
     signIn(makeToken({ role: 'user' }));

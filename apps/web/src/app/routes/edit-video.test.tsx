@@ -174,7 +174,7 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Quitter la page ?' });
     await user.click(within(dialog).getByRole('button', { name: 'Quitter' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.queryByText("Erreur pendant l'upload")).toBeNull();
+    expect(screen.queryByText('Erreur pendant un upload...')).toBeNull();
   });
 
   it('stays on the page when an upload fails, and a retry sends only what is missing', async () => {
@@ -219,6 +219,30 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
     await user.click(within(picker).getByRole('button', { name: /^Emplacement 3 ?: Libre$/ }));
     expect(await screen.findByText('Vidéo mise à la une avec succès')).toBeVisible();
     expect(calls.map((call) => call.path)).toEqual(['videos/trending/3/31']);
+  });
+
+  it("says 'Erreur pendant la modification...' when the slot cannot be changed", async () => {
+    serveEditor({ video: published });
+    server.use(
+      http.put('*/api/videos/trending/:slot/:id', () =>
+        HttpResponse.json({ message: 'Panne' }, { status: 500 }),
+      ),
+    );
+    const { main, user } = await open(published, 'geek');
+    const picker = within(main).getByRole('region', { name: 'Mettre à la une' });
+    await user.click(
+      await within(picker).findByRole('button', { name: /^Emplacement 2 ?: Libre$/ }),
+    );
+    expect(await screen.findByText('Erreur pendant la modification...')).toBeVisible();
+  });
+
+  it("says 'Erreur pendant un upload...' when the replacement video fails, and stays", async () => {
+    serveEditor({ video: published, videoUploadStatus: 500 });
+    const { main, user, router } = await open(published);
+    pick('Remplacer la vidéo', fileOf('nouvelle.mp4', 'video/mp4'));
+    await user.click(within(main).getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByText('Erreur pendant un upload...')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/editVideo/31');
   });
 
   it("leaves with the watch page's message when the video does not exist", async () => {

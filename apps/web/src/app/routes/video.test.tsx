@@ -276,7 +276,7 @@ describe('/video refused or missing', () => {
   it('sends anyone home on another failure', async () => {
     server.use(http.get('*/api/videos/:id', () => refused(500)));
     const { router } = renderApp('/video?v=5');
-    expect(await screen.findByText("Une erreur s'est produite")).toBeVisible();
+    expect(await screen.findByText('Erreur pendant le chargement de la vidéo')).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

@@ -50,7 +50,7 @@ export const showsGdaChoice = (gdaAccess: boolean, privacy: Privacy) =>
  * GDA-only as sent: the box's value where it shows; false off level 2; left out for a geek
  * without GDA access on level 2, so the server keeps what a GDA member chose.
  */
-const gdaOnly = (values: DirectFormValues, gdaAccess: boolean) => {
+const gpaRestricted = (values: DirectFormValues, gdaAccess: boolean) => {
   if (showsGdaChoice(gdaAccess, values.privacy)) return { gpa_restricted: values.gpaRestricted };
   return values.privacy === Privacy.Plateau ? {} : { gpa_restricted: false };
 };
@@ -69,7 +69,7 @@ export const directBody = (
     description: values.description,
     liveUrl: values.liveUrl.trim(),
     privacy: values.privacy,
-    ...gdaOnly(values, gdaAccess),
+    ...gpaRestricted(values, gdaAccess),
     promotion: parsePromotion(values.promotion),
     ...(values.date ? { date: keptDate ?? values.date } : {}),
   };

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { searchTerm } from './api/search-queries.ts';
+import { searchTerm } from '../../lib/search-term.ts';
 
 /**
  * Opens the search page for a typed text (nothing for a blank one). From a search page the

@@ -14,7 +14,7 @@ export interface VideoFormValues {
   title: string;
   description: string;
   privacy: number;
-  gdaOnly: boolean;
+  gpaRestricted: boolean;
   /** A date field's value, "2026-11-23". */
   date: string;
   /** Digits only; empty for none. */
@@ -27,7 +27,7 @@ export const emptyVideoForm = (): VideoFormValues => ({
   title: '',
   description: '',
   privacy: DEFAULT_PRIVACY,
-  gdaOnly: false,
+  gpaRestricted: false,
   date: dayInParis(),
   promotion: '',
   direct: null,
@@ -38,7 +38,7 @@ export const videoFormOf = (video: Video): VideoFormValues => ({
   title: video.title,
   description: video.description,
   privacy: video.privacy,
-  gdaOnly: video.gpaRestricted,
+  gpaRestricted: video.gpaRestricted,
   date: dayInParis(video.date),
   promotion: promotionText(video.promotion),
   direct: video.directId > 0 ? { id: video.directId, title: null } : null,
@@ -52,15 +52,15 @@ export const isComplete = (values: VideoFormValues) => values.title.trim() !== '
  * GDA-only goes only when the box is shown: someone who cannot see it leaves the stored value
  * to the server (which also clears it off Plateau level).
  */
-const gdaField = (values: VideoFormValues, gdaAccess: boolean) =>
-  showsGdaOnly(gdaAccess, values.privacy) ? { gpa_restricted: values.gdaOnly } : {};
+const gpaRestrictedField = (values: VideoFormValues, gdaAccess: boolean) =>
+  showsGdaOnly(gdaAccess, values.privacy) ? { gpa_restricted: values.gpaRestricted } : {};
 
 /** `POST videos` (spec section 3, "New video payload"): promotion and directId as text. */
 export const newVideoBody = (values: VideoFormValues, gdaAccess: boolean): NewVideoBody => ({
   title: values.title.trim(),
   description: values.description,
   privacy: values.privacy,
-  ...gdaField(values, gdaAccess),
+  ...gpaRestrictedField(values, gdaAccess),
   // A cleared date field leaves the day to the server: today.
   ...(values.date !== '' && { date: values.date }),
   promotion: String(parsePromotion(values.promotion)),
@@ -80,7 +80,7 @@ export const updateVideoBody = (
   title: values.title.trim(),
   description: values.description,
   privacy: values.privacy,
-  ...gdaField(values, gdaAccess),
+  ...gpaRestrictedField(values, gdaAccess),
   date: values.date === '' || values.date === dayInParis(video.date) ? video.date : values.date,
   promotion: parsePromotion(values.promotion),
   direct_id: values.direct?.id ?? -1,

@@ -37,7 +37,7 @@ describe('GDA-only box', () => {
   });
 
   it('is sent only when shown, so a hidden box never clears a stored restriction', () => {
-    const values = { ...emptyVideoForm(), title: 'Gala', privacy: 2, gdaOnly: true };
+    const values = { ...emptyVideoForm(), title: 'Gala', privacy: 2, gpaRestricted: true };
     expect(newVideoBody(values, true).gpa_restricted).toBe(true);
     expect(newVideoBody(values, false)).not.toHaveProperty('gpa_restricted');
     expect(newVideoBody({ ...values, privacy: 1 }, true)).not.toHaveProperty('gpa_restricted');

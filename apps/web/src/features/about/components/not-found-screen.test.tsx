@@ -46,14 +46,23 @@ describe('404 page', () => {
 });
 
 describe('secret route', () => {
-  it('shows its special not-found page and switches day mode to dark', async () => {
+  const dark = 'rgb(16, 20, 24)';
+  const day = 'rgb(245, 247, 250)';
+
+  it('shows its special not-found page dark, and gives day mode back when the person leaves', async () => {
     localStorage.setItem('themeMode', '1');
     restoreThemeMode();
-    renderApp('/coulisses-a7f3');
+    const { router } = renderApp('/coulisses-a7f3');
     expect(await screen.findByRole('heading', { name: 'Erreur 404' })).toBeVisible();
     expect(shownMessages(secretMessages)).toHaveLength(1);
     expect(shownMessages(notFoundMessages)).toHaveLength(0);
-    await waitFor(() => expect(localStorage.getItem('themeMode')).toBe('0'));
-    expect(document.body).toHaveStyle({ backgroundColor: 'rgb(16, 20, 24)' });
+    await waitFor(() => expect(document.body).toHaveStyle({ backgroundColor: dark }));
+    // The choice stays day mode: a tab closed here opens in day mode next time.
+    expect(localStorage.getItem('themeMode')).toBe('1');
+
+    await userEvent.setup().click(screen.getByRole('link', { name: "Retour a l'accueil" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(document.body).toHaveStyle({ backgroundColor: day }));
+    expect(localStorage.getItem('themeMode')).toBe('1');
   });
 });

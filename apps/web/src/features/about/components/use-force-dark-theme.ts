@@ -1,13 +1,8 @@
 import { useEffect } from 'react';
-import { setThemeMode, useThemeMode } from '../../../lib/theme.ts';
+import { forceDarkTheme } from '../../../lib/theme.ts';
 
 /**
- * Switches day mode off for good (spec: "A variant forces the dark theme if day mode was on").
- * A dark choice is left untouched, so a stored 2 stays 2.
+ * Spec: "A variant forces the dark theme if day mode was on". Only while the page is shown: day
+ * mode comes back when the person leaves it, and the stored choice never changes.
  */
-export const useForceDarkTheme = () => {
-  const mode = useThemeMode();
-  useEffect(() => {
-    if (mode === 'light') setThemeMode('dark');
-  }, [mode]);
-};
+export const useForceDarkTheme = () => useEffect(forceDarkTheme, []);

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Privacy } from '@plateau/contract/constants';
-import { privacyLabels } from '../../../lib/privacy.ts';
+import { privacyLabels, GPA_RESTRICTED_LABEL } from '../../../lib/privacy.ts';
 import { promotionDigits } from '../../../lib/promotion.ts';
 import { isLiveUrlValid, showsGdaChoice, type DirectFormValues } from '../direct-form-values.ts';
 
@@ -94,7 +94,7 @@ export const DirectFields = ({ values, onChange, gdaAccess, disabled }: DirectFi
               disabled={disabled}
             />
           }
-          label="Réservée au GDA"
+          label={GPA_RESTRICTED_LABEL}
         />
       )}
     </Stack>

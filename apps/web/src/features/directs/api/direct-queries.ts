@@ -21,6 +21,8 @@ export const directQuery = (id: number | null) =>
       if (id === null) return Promise.reject(new ApiError(404, 'Introuvable'));
       return getOne<'directs', Direct>(`directs/${id}`, 'directs', { signal });
     },
+    // As the watch page: a failure is an answer, and the page leaves at once (spec section 8).
+    retry: false,
   });
 
 /** `GET /api/directs/next/{id}` or `previous/{id}`: the neighbour in date order, or null. */

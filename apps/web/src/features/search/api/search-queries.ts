@@ -6,9 +6,6 @@ import { api } from '../../../lib/api.ts';
 export const HEADER_VIDEOS = 10;
 export const HEADER_DIRECTS = 5;
 
-/** Spec section 5: whitespace is removed from the term; an empty one is answered without a call. */
-export const searchTerm = (text: string) => text.trim();
-
 export const headerSearchQuery = (term: string) =>
   queryOptions({
     queryKey: ['search', 'header', term],

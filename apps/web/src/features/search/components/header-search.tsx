@@ -8,7 +8,8 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { formatDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
-import { headerSearchQuery, searchTerm } from '../api/search-queries.ts';
+import { searchTerm } from '../../../lib/search-term.ts';
+import { headerSearchQuery } from '../api/search-queries.ts';
 import { useOpenSearchPage } from '../use-open-search-page.ts';
 
 const DEBOUNCE_MS = 300;

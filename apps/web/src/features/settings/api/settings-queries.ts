@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Direct, DirectList, Video, VideoList } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
+import { searchTerm } from '../../../lib/search-term.ts';
 
 /** Spec section 9: a trending slot's search shows 4 videos; the live search, 3 directs. */
 export const SLOT_SUGGESTIONS = 4;
@@ -14,7 +15,6 @@ export const gpaPromoQuery = queryOptions({
 });
 
 /** Spec section 5: whitespace is removed from the term; an empty one makes no call. */
-const searchTerm = (text: string) => text.trim();
 
 /** `GET /api/directs/search/{term}`: the directs to choose the current one from. */
 export const directSuggestionsQuery = (text: string) => {

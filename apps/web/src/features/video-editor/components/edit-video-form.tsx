@@ -76,7 +76,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
       (!replacement ||
         (await send('video', replacement, {
           done: 'Vidéo uploadée avec succès',
-          failed: "Erreur pendant l'upload",
+          failed: 'Erreur pendant un upload...',
         }))) &&
       (!thumbnail ||
         (await send('thumbnail', thumbnail, {

@@ -105,7 +105,7 @@ export const FeaturedPicker = ({ videoId, slots }: FeaturedPickerProps) => {
   const pick = (slot: number) =>
     place.mutate(slot, {
       onSuccess: () => notify('Vidéo mise à la une avec succès', 'success'),
-      onError: () => notify("Erreur pendant l'opération", 'error'),
+      onError: () => notify('Erreur pendant la modification...', 'error'),
     });
 
   return (

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { privacyLabels } from '../../../lib/privacy.ts';
+import { privacyLabels, GPA_RESTRICTED_LABEL } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
 import type { VideoFormValues } from '../video-form.ts';
 import { PROMOTION_DIGITS, promotionDigits } from '../../../lib/promotion.ts';
@@ -42,7 +42,7 @@ export const VideoFields = ({
 }: VideoFieldsProps) => {
   const { role, gdaAccess } = useSession();
   const accessLocked = !canChangeAccess(role, storedPrivacy);
-  const gdaOnlyShown = showsGdaOnly(gdaAccess, values.privacy);
+  const gpaRestrictedShown = showsGdaOnly(gdaAccess, values.privacy);
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       <TextField
@@ -101,19 +101,19 @@ export const VideoFields = ({
       {/* Beside the access on a wide screen (the row keeps its height); under it on a phone. */}
       <Box
         sx={{
-          display: { xs: gdaOnlyShown ? 'flex' : 'none', sm: 'flex' },
+          display: { xs: gpaRestrictedShown ? 'flex' : 'none', sm: 'flex' },
           alignItems: 'flex-start',
           minHeight: { sm: 56 },
         }}
       >
-        {gdaOnlyShown && (
+        {gpaRestrictedShown && (
           <FormControlLabel
-            label="Réservée aux GDA"
+            label={GPA_RESTRICTED_LABEL}
             disabled={disabled}
             control={
               <Checkbox
-                checked={values.gdaOnly}
-                onChange={(event) => onChange({ gdaOnly: event.target.checked })}
+                checked={values.gpaRestricted}
+                onChange={(event) => onChange({ gpaRestricted: event.target.checked })}
               />
             }
             sx={{ minHeight: 56 }}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoList } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
+import { searchTerm } from '../../../lib/search-term.ts';
 
 /** The video grid and search show 48 videos a page (spec section 9). */
 export const VIDEO_PAGE_SIZE = 48;
@@ -29,17 +30,22 @@ const listPath = (kind: VideoListKind, term = '') => {
 };
 
 /** `GET videos[/kind]?page&page_size=48&tag_filter=…` (spec section 7, "Videos"). */
-export const videoListQuery = ({ kind, term, page, tags }: VideoListParams) =>
-  queryOptions({
-    queryKey: ['videos', 'list', kind, { term: term ?? '', page, tags: [...tags] }],
+export const videoListQuery = ({ kind, term = '', page, tags }: VideoListParams) => {
+  const searched = searchTerm(term);
+  return queryOptions({
+    queryKey: ['videos', 'list', kind, { term: searched, page, tags: [...tags] }],
     queryFn: ({ signal }) =>
-      api.get<VideoList>(listPath(kind, term), {
-        query: { page, page_size: VIDEO_PAGE_SIZE, tag_filter: tags },
-        signal,
-      }),
+      // `/search/%20` typed by hand: nothing to look for, no call (spec section 5).
+      kind === 'search' && searched === ''
+        ? Promise.resolve<VideoList>({ videos: [], nResults: 0 })
+        : api.get<VideoList>(listPath(kind, searched), {
+            query: { page, page_size: VIDEO_PAGE_SIZE, tag_filter: tags },
+            signal,
+          }),
     // The pager keeps the previous count while the next page loads (the grid shows skeletons,
     // never the previous cards); each key only ever receives its own answer.
     placeholderData: keepPreviousData,
   });
+};
 
 export const useVideoList = (params: VideoListParams) => useQuery(videoListQuery(params));

@@ -47,6 +47,30 @@ describe('pages on the video grid', () => {
     await waitFor(() => expect(asked).toEqual(['gala de printemps 48']));
   });
 
+  it('searches the term without the whitespace around it, and a blank term without a call', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/videos/search/:term', ({ params }) => {
+        asked.push(String(params.term));
+        return HttpResponse.json({ videos: [makeVideo(4, { title: 'Gala 2026' })], nResults: 1 });
+      }),
+    );
+    signIn(makeToken());
+    const { router } = renderApp('/search/%20%20gala%20');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Résultats pour « gala »' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Gala 2026')).toBeInTheDocument();
+    expect(asked).toEqual(['gala']);
+
+    await router.navigate('/search/%20');
+    // The empty answer is drawn from no call: one would have been recorded before it.
+    expect(
+      await screen.findByText('Aucune vidéo ne correspond à votre recherche.'),
+    ).toBeInTheDocument();
+    expect(asked).toEqual(['gala']);
+  });
+
   it('tells a search without result', async () => {
     renderApp('/search/introuvable');
     expect(

@@ -2,7 +2,7 @@ import { useLoadError } from '../../../lib/use-load-error.ts';
 
 const messages = {
   notAccessible: "Cette video n'est pas accessible",
-  failed: "Une erreur s'est produite",
+  failed: 'Erreur pendant le chargement de la vidéo',
 };
 
 /** Spec section 8, "Loading", for a video. */

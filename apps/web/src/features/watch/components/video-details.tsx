@@ -11,7 +11,7 @@ import { Processing } from '@plateau/contract/constants';
 import { formatViews } from '../../../components/video-card.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
-import { isMember, privacyLabels } from '../../../lib/privacy.ts';
+import { isMember, privacyLabels, GPA_RESTRICTED_LABEL } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
 import { DescriptionText } from './description-text.tsx';
 import { LikeButton } from './like-button.tsx';
@@ -73,7 +73,7 @@ export const VideoDetails = ({
                 size="small"
                 label={`Accès : ${privacyLabels[video.privacy] ?? video.privacy}`}
               />
-              {video.gpaRestricted && <Chip size="small" label="Réservée au GDA" />}
+              {video.gpaRestricted && <Chip size="small" label={GPA_RESTRICTED_LABEL} />}
             </>
           )}
           {!published && (
