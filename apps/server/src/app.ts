@@ -21,6 +21,7 @@ import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
+import { noStoreByDefault } from './lib/no-store.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import { buildWebShell, sendWebShell } from './web-shell.ts';
@@ -191,6 +192,7 @@ export const buildApp = async ({
 
   await app.register(
     async (api) => {
+      api.addHook('onSend', noStoreByDefault);
       for (const feature of featureModules) await api.register(feature(deps));
     },
     { prefix: '/api' },

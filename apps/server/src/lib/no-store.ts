@@ -1,0 +1,16 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * API answers depend on who asks (the visibility rule, personal lists, tokens), and school
+ * computers are shared: the browser's HTTP cache must keep none of them for the next person
+ * (RFC 6749 section 5.1 asks it of token answers too). A route that decided its own caching
+ * (media: private or public, revalidated by ETag) keeps it.
+ */
+export const noStoreByDefault = async (
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) => {
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  return payload;
+};
