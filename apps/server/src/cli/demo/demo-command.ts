@@ -3,15 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import { buildApp, loggerOptions } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { videos } from '../../db/schema.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
 import { startEncodeWorker } from '../../modules/encoding/encode-worker.ts';
 import { ensureAdmin } from '../../modules/users/ensure-admin.ts';
+import { countVideos } from '../../modules/videos/videos.repository.ts';
 import { createShutdown, handleProcessSignals } from '../../process/graceful-shutdown.ts';
 import { startupProblem } from '../../startup.ts';
 import { createLocalStorage } from '../../storage/media-storage.ts';
@@ -88,7 +87,7 @@ export const runDemo = async (config: Config, output: DemoOutput): Promise<numbe
     const database = await openDatabase(config);
     shutdown.onShutdown('database', () => database.close());
     await database.migrate();
-    const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(videos);
+    const n = await countVideos(database.db);
     if (n > 0) {
       throw new DemoRefusal(
         `Cette installation contient déjà ${n} vidéo(s) : la démo ne remplit qu'une installation vide (DATA_DIR ${config.dataDir}${config.databaseUrl ? ', DATABASE_URL' : ''}).`,

@@ -151,7 +151,11 @@ export const encodeVideo = async (
   const input = storage.localPath(mediaKeys.raw(videoId));
   const source = await probeVideo(binaries.ffprobe, input);
   if (!source) {
-    await repository.markFailed(db, videoId, 'Fichier source absent ou illisible par ffprobe');
+    await repository.markEncodeFailed(
+      db,
+      videoId,
+      'Fichier source absent ou illisible par ffprobe',
+    );
     return 'failed';
   }
 
@@ -198,7 +202,7 @@ export const encodeVideo = async (
   } catch (error) {
     if (error instanceof FfmpegError) {
       await progress.settled();
-      await repository.markFailed(db, videoId, `Échec de l'encodage : ${error.message}`);
+      await repository.markEncodeFailed(db, videoId, `Échec de l'encodage : ${error.message}`);
       ctx.log.warn(`video ${videoId}: encode failed (${error.message})`);
       return 'failed';
     }

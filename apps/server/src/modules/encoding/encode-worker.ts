@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/boss.ts';
-import { activeEncodeJobs } from '../../jobs/encode-jobs.ts';
+import { activeEncodeJobs } from '../../jobs/encode-jobs.repository.ts';
 import { ENCODE_QUEUE, type EncodeJobData } from '../../jobs/encode-queue.ts';
 import { createJobLiveness } from '../../jobs/liveness.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
@@ -94,7 +94,7 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
         controller.signal.reason instanceof Error &&
         controller.signal.reason.message === 'timeout'
       ) {
-        await repository.markFailed(database.db, job.data.videoId, TIMED_OUT);
+        await repository.markEncodeFailed(database.db, job.data.videoId, TIMED_OUT);
         return;
       }
       // Shutdown or a database error: pg-boss fails the job and retries it.

@@ -47,7 +47,7 @@ export const createEncodingService = ({
     // Started before the transaction: on PGlite a query outside it would wait for it to end.
     const boss = await jobs.boss();
     await db.transaction(async (tx) => {
-      if (!(await repository.markQueued(tx, id))) {
+      if (!(await repository.markEncodeQueued(tx, id))) {
         const current = await repository.findJobVideo(tx, id);
         throw current ? notEncodable(current.processing) : notFound(notFoundMessage.video);
       }

@@ -1,9 +1,12 @@
-import { Processing } from '@plateau/contract';
 import { eq, sql } from 'drizzle-orm';
 import { visibleDirect, visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { directs, videos } from '../../db/schema.ts';
+
+// The transitions an upload or a media reset performs; db/video-processing.ts owns every
+// processing write.
+export { markMediaRemoved, markRawUploaded } from '../../db/video-processing.ts';
 
 /** What the media routes need of a video, and whether this viewer may see it. */
 export interface VideoMedia {
@@ -73,28 +76,8 @@ export const lockDirect = async (tx: Executor, id: number) =>
   (await tx.select({ id: directs.id }).from(directs).where(eq(directs.id, id)).for('update'))
     .length > 0;
 
-/** A new raw file awaits encoding: any earlier encode's error and progress are stale. */
-export const markRawUploaded = (tx: Executor, id: number) =>
-  tx
-    .update(videos)
-    .set({ processing: Processing.Uploaded, encodingError: null, encodingProgress: null })
-    .where(eq(videos.id, id));
-
 export const markThumbnailUploaded = (tx: Executor, id: number) =>
   tx.update(videos).set({ hasThumbnail: true }).where(eq(videos.id, id));
 
 export const markPosterUploaded = (tx: Executor, id: number) =>
   tx.update(directs).set({ hasPoster: true }).where(eq(directs.id, id));
-
-/** The video has no files any more: back to "no upload". */
-export const resetVideoMedia = (tx: Executor, id: number) =>
-  tx
-    .update(videos)
-    .set({
-      processing: Processing.NoUpload,
-      hasThumbnail: false,
-      rungs: sql`'{}'::integer[]`,
-      encodingError: null,
-      encodingProgress: null,
-    })
-    .where(eq(videos.id, id));

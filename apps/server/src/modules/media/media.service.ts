@@ -77,9 +77,9 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       const processing = await repository.lockVideoProcessing(tx, id);
       if (processing === undefined) throw videoNotFound();
       if (kind === 'video') {
-        if (processing === Processing.Encoding) throw encodingInProgress();
+        // The row first: a refused transition (an encode started) leaves the stored file alone.
+        if (!(await repository.markRawUploaded(tx, id))) throw encodingInProgress();
         await storage.commit(temp, mediaKeys.raw(id));
-        await repository.markRawUploaded(tx, id);
       } else {
         await storage.commit(temp, mediaKeys.thumbnail(id));
         await repository.markThumbnailUploaded(tx, id);
@@ -171,8 +171,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       await db.transaction(async (tx) => {
         const processing = await repository.lockVideoProcessing(tx, id);
         if (processing === undefined) throw videoNotFound();
-        if (processing === Processing.Encoding) throw encodingInProgress();
-        await repository.resetVideoMedia(tx, id);
+        if (!(await repository.markMediaRemoved(tx, id))) throw encodingInProgress();
         // Inside the transaction: if removal fails, the row keeps pointing at what remains.
         await storage.removePrefix(mediaKeys.videoFolder(id));
       });

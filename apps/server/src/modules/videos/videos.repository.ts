@@ -1,9 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { Processing } from '@plateau/contract';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { visibleDirect } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { directs, tags, videos, videoTags } from '../../db/schema.ts';
+import { newVideoProcessing } from '../../db/video-processing.ts';
 
 /** The stored fields a create or an update writes (tags aside). */
 export interface VideoFields {
@@ -22,13 +22,19 @@ export const insertVideo = async (
 ): Promise<number> => {
   const [row] = await db
     .insert(videos)
-    .values({ ...fields, processing: Processing.NoUpload })
+    .values({ ...fields, ...newVideoProcessing })
     .returning({ id: videos.id });
   return row!.id;
 };
 
 export const updateVideo = (db: Executor, id: number, fields: VideoFields) =>
   db.update(videos).set(fields).where(eq(videos.id, id));
+
+/** Every video row, whatever its state (the demo fills only an empty installation). */
+export const countVideos = async (db: Executor): Promise<number> => {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(videos);
+  return n;
+};
 
 export const deleteVideo = async (db: Executor, id: number): Promise<boolean> =>
   (await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id })).length > 0;
