@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { directs, playlists, tags, users, videos } from './db/schema.ts';
 import { wrongCredentialsMessage } from './modules/auth/auth.service.ts';
-import { seedDirect, seedTag, seedVideo } from './modules/videos/video-fixtures.ts';
+import { seedDirect, seedTag, seedVideo } from './modules/videos/video-fixtures.test-helpers.ts';
 import { useTestApp, type TestUser } from './test/harness.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { listPage } from '../../db/list-page.ts';
 import { directs, settings } from '../../db/schema.ts';
-import { searchCondition, searchRank } from './direct-search.ts';
+import { searchCondition, searchRank } from './direct-search.repository.ts';
 
 const directSelection = {
   id: directs.id,

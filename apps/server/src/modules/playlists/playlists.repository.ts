@@ -55,9 +55,12 @@ export const lockPlaylist = async (tx: Executor, code: string) =>
       .for('update')
   )[0];
 
+/** Which playlists a list shows (built here: ownOrInLibrary, featured). */
+export type PlaylistFilter = SQL | undefined;
+
 export interface PlaylistPage {
   viewer: Viewer;
-  where: SQL | undefined;
+  where: PlaylistFilter;
   page: number;
   pageSize: number;
 }

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type {
   LibraryAnswer,
   PagingQuery,
@@ -31,7 +30,7 @@ export const createPlaylistsService = (db: Database) => {
 
   const list = async (
     viewer: Viewer,
-    where: SQL | undefined,
+    where: repository.PlaylistFilter,
     paging: PagingQuery,
   ): Promise<PlaylistList> => {
     const { rows, nResults } = await repository.listPlaylists(db, {

@@ -145,3 +145,24 @@ export const deleteUser = async (db: Executor, id: number) => {
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return deleted.length > 0;
 };
+
+/** Whether any geek account exists (a fresh install has none). */
+export const hasGeek = async (db: Executor): Promise<boolean> => {
+  const [geek] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'geek'))
+    .limit(1);
+  return geek !== undefined;
+};
+
+/**
+ * Creates the geek `username`; an existing account of that name becomes the geek, with this
+ * password: like any password change, that revokes the tokens it held.
+ */
+export const upsertGeek = async (db: Executor, username: string, passwordHash: string) => {
+  await db.execute(sql`
+    insert into users (username, password_hash, role) values (${username}, ${passwordHash}, 'geek')
+    on conflict ((lower(username))) do update set role = 'geek',
+      password_hash = excluded.password_hash, token_version = users.token_version + 1`);
+};

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { searchResults, videos } from '../../db/schema.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { day, fetchVideoList, seedTag, seedVideo } from './video-fixtures.ts';
+import { day, fetchVideoList, seedTag, seedVideo } from './video-fixtures.test-helpers.ts';
 
 /**
  * Deep pages of the newest-first list are slices of windows shared through the database

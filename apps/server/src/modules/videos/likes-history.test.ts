@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { history, likes } from '../../db/schema.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { fetchVideoList, seedVideo, videoRow } from './video-fixtures.ts';
+import { fetchVideoList, seedVideo, videoRow } from './video-fixtures.test-helpers.ts';
 
 const ctx = useTestApp();
 

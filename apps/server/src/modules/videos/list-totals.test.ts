@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users, videos } from '../../db/schema.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { fetchVideoList, seedTag, seedVideo } from './video-fixtures.ts';
+import { fetchVideoList, seedTag, seedVideo } from './video-fixtures.test-helpers.ts';
 
 /**
  * Totals that are kept (per tag and tag pair, per user list) or shared (search results) instead

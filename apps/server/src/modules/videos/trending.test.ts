@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { fetchVideoList, seedVideo } from './video-fixtures.ts';
+import { fetchVideoList, seedVideo } from './video-fixtures.test-helpers.ts';
 
 const ctx = useTestApp();
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { day, fetchVideoList, seedDirect, seedTag, seedVideo } from './video-fixtures.ts';
+import {
+  day,
+  fetchVideoList,
+  seedDirect,
+  seedTag,
+  seedVideo,
+} from './video-fixtures.test-helpers.ts';
 
 const ctx = useTestApp();
 

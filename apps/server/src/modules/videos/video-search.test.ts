@@ -9,8 +9,8 @@ import {
   searchWords,
   similarCondition,
   trigramText,
-} from './video-search.ts';
-import { fetchVideoList, seedTag, seedVideo } from './video-fixtures.ts';
+} from './video-search.repository.ts';
+import { fetchVideoList, seedTag, seedVideo } from './video-fixtures.test-helpers.ts';
 
 const ctx = useTestApp();
 

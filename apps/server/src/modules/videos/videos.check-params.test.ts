@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { likes, trendingSlots, videos } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { seedTag, seedVideo, videoRow } from './video-fixtures.ts';
+import { seedTag, seedVideo, videoRow } from './video-fixtures.test-helpers.ts';
 
 const ctx = useTestApp();
 

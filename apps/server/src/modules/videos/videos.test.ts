@@ -11,7 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { seedDirect, seedTag, seedVideo, videoRow } from './video-fixtures.ts';
+import { seedDirect, seedTag, seedVideo, videoRow } from './video-fixtures.test-helpers.ts';
 
 const ctx = useTestApp();
 

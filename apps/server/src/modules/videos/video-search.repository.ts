@@ -38,7 +38,7 @@ export interface SearchStage {
   match: SQL;
   /** Best first. */
   orderBy: SQL[];
-  /** The full-text stage's tsquery: its ranked results are shared (search-results.ts). */
+  /** The full-text stage's tsquery: its ranked results are shared (search-results.repository.ts). */
   key?: string;
 }
 
