@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, urlSetting, type Env } from './lib/config-error.ts';
-import { loadSiteBranding, type SiteBranding } from './modules/site/site-branding.ts';
-import { loadSsoConfig, type SsoConfig } from './modules/auth/sso/sso-config.ts';
+import { loadSiteBranding, type SiteBranding } from './config/site-branding.ts';
+import { loadSsoConfig, type SsoConfig } from './config/sso-config.ts';
 
 export { ConfigError };
 

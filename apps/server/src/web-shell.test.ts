@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '@plateau/contract';
-import { defaultSiteBranding } from './modules/site/site-defaults.ts';
+import { defaultSiteBranding } from './config/site-defaults.ts';
 import { buildWebShell } from './web-shell.ts';
 
 const template = [

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { HttpError, unauthorized } from '../../../lib/errors.ts';
-import type { SsoConfig } from './sso-config.ts';
+import type { SsoConfig } from '../../../config/sso-config.ts';
 import type { SsoFlow } from './sso-flow-cookie.ts';
 
 export const providerUnreachableMessage =

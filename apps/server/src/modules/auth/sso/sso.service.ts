@@ -1,7 +1,7 @@
 import type { Database, Executor } from '../../../db/client.ts';
 import { badRequest, unauthorized } from '../../../lib/errors.ts';
 import { signToken, type TokenKeys } from '../token.ts';
-import type { SsoConfig } from './sso-config.ts';
+import type { SsoConfig } from '../../../config/sso-config.ts';
 import { flowKey, openFlow, sealFlow } from './sso-flow-cookie.ts';
 import { createSsoProvider, type SsoIdentity } from './sso-provider.ts';
 import * as repository from './sso.repository.ts';

@@ -1,4 +1,4 @@
-import { ConfigError, urlSetting, type Env } from '../../../lib/config-error.ts';
+import { ConfigError, urlSetting, type Env } from '../lib/config-error.ts';
 
 /** How Plateau reaches the school's single sign-on provider (README, "Single sign-on"). */
 export interface SsoConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../lib/config-error.ts';
+import { ConfigError } from '../lib/config-error.ts';
 import { loadSsoConfig } from './sso-config.ts';
 
 const four = {

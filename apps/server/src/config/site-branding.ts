@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Type, type Static, type TSchema, type TString } from '@sinclair/typebox';
 import { contactKeys, type ContactKey, type SiteSettings } from '@plateau/contract';
 import { Ajv, type ErrorObject } from 'ajv';
-import { ConfigError } from '../../lib/config-error.ts';
+import { ConfigError } from '../lib/config-error.ts';
 import { defaultSiteBranding } from './site-defaults.ts';
 
 /** What a deployment chooses in GET /api/site; `sso` follows the server's own configuration. */
