@@ -42,11 +42,17 @@ const serverWiring = ['app.ts', 'app-deps.ts', 'main.ts', 'worker-main.ts'].map(
 const boundaries = [
   ...featureFences(`${server}/modules`),
   {
-    target: ['access', 'db', 'lib', 'storage', 'media-tools', 'jobs'].map(
+    target: ['access', 'config', 'db', 'lib', 'storage', 'media-tools', 'jobs'].map(
       (dir) => `${server}/${dir}`,
     ),
     from: [`${server}/modules`, ...serverWiring],
     message: 'Shared folders do not import features or the app wiring.',
+  },
+  {
+    target: `${server}/config.ts`,
+    from: `${server}/modules`,
+    message:
+      'config.ts reads settings through shared folders only (config/, lib/): a feature that needs a setting receives it from the wiring.',
   },
   {
     target: `${server}/db`,
@@ -66,6 +72,34 @@ const boundaries = [
     from: [`${web}/features`, `${web}/app`],
     message: 'Shared web folders do not import features or the app.',
   },
+];
+
+/** Server tests and their helpers: they write rows straight to the database, on purpose. */
+const serverTests = [
+  `${server}/**/*.test.ts`,
+  `${server}/**/*.test-helpers.ts`,
+  `${server}/**/*.test-support.ts`,
+  `${server}/test/**`,
+];
+
+/** The one owner of `videos.processing` and its transitions (DESIGN.md "Processing is a state machine"). */
+const processingOwner = `${server}/db/video-processing.ts`;
+const processingOwnerImport = {
+  // From db/ itself the import is relative to it.
+  group: ['**/db/video-processing.ts', './video-processing.ts'],
+  message:
+    "A video's processing state changes through its feature's repository, which calls db/video-processing.ts.",
+};
+
+/**
+ * Files besides the repositories that may write SQL: db/ itself, the visibility rule (an SQL
+ * condition by design, DESIGN.md "One visibility rule") and pg-boss's driver adapter (drizzle
+ * as the transport of pg-boss's own SQL, no schema).
+ */
+const sqlInfrastructure = [
+  `${server}/db/**`,
+  `${server}/access/visibility.ts`,
+  `${server}/jobs/boss-db.ts`,
 ];
 
 export default tseslint.config(
@@ -114,6 +148,56 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Routes call services, services call repositories, repositories hold SQL (DESIGN.md
+    // "Layout"): a service that builds a query, or reads the schema, fails here.
+    files: [`${server}/**/*.ts`],
+    ignores: [`${server}/**/*.repository.ts`, ...sqlInfrastructure, ...serverTests],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only a *.repository.ts (or db/) builds SQL: move the query there.',
+            },
+            {
+              group: ['**/db/schema.ts', '**/db/schema'],
+              message: 'Only a *.repository.ts (or db/) reads the schema: move the query there.',
+            },
+            processingOwnerImport,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: sqlInfrastructure,
+    ignores: [processingOwner, ...serverTests],
+    rules: { 'no-restricted-imports': ['error', { patterns: [processingOwnerImport] }] },
+  },
+  {
+    // Only the owner writes the column, through a transition it allows; tests seed rows freely.
+    files: [`${server}/**/*.ts`],
+    ignores: [processingOwner, ...serverTests],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(set|values)$/] Property[key.name='processing']",
+          message:
+            'Only db/video-processing.ts writes videos.processing: call one of its transitions.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\bset\\b[\\s\\S]*\\bprocessing\\s*=/i]',
+          message:
+            'Only db/video-processing.ts writes videos.processing: call one of its transitions.',
+        },
+      ],
     },
   },
 );
