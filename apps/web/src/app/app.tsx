@@ -1,5 +1,5 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryClient } from '../resources/query-client.ts';
 import { Providers } from './providers.tsx';
 import { createRoutes } from './routes.tsx';
 

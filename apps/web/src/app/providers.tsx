@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { NotifyProvider } from '../lib/notify.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryClient } from '../resources/query-client.ts';
 import { themes, useThemeMode } from '../lib/theme.ts';
 
 /** Everything a page relies on: server cache, theme (dark or day), notification bar. */

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
 import type { Direct } from '@plateau/contract';
 import { formatDate } from '../lib/dates.ts';
-import { mediaPaths } from '../lib/media-image.ts';
+import { mediaPaths } from '../resources/media.ts';
 import { paths } from '../lib/paths.ts';
 import { ProtectedImage } from './protected-image.tsx';
 

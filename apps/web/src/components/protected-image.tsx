@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import { mediaImageQuery } from '../lib/media-image.ts';
+import { mediaImageQuery } from '../resources/media.ts';
 import { useSession } from '../lib/session.ts';
 import { useInView } from '../lib/use-in-view.ts';
 

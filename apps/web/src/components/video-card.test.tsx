@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Video } from '@plateau/contract';
-import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryClient } from '../resources/query-client.ts';
 import { signIn } from '../lib/session.ts';
 import { server } from '../testing/server.ts';
 import { makeToken } from '../testing/tokens.ts';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import SmartDisplayOutlinedIcon from '@mui/icons-material/SmartDisplayOutlined';
 import type { Video } from '@plateau/contract';
 import { formatDate } from '../lib/dates.ts';
-import { mediaPaths } from '../lib/media-image.ts';
+import { mediaPaths } from '../resources/media.ts';
 import { paths } from '../lib/paths.ts';
 import { isMember } from '../lib/privacy.ts';
 import { useSession } from '../lib/session.ts';

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { SiteSettings } from '@plateau/contract';
-import { siteDefaults } from '../lib/site.ts';
+import { siteDefaults } from '../resources/site.ts';
 
 export const testSite: SiteSettings = {
   ...siteDefaults,

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { createRoutes } from '../app/routes.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryClient } from '../resources/query-client.ts';
 
 /** Renders the whole app at `path` (and state), as a person would land on it. */
 export const renderApp = (path: string, state?: unknown) => {

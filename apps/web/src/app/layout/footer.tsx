@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useSiteSettings } from '../../lib/site.ts';
+import { useSiteSettings } from '../../resources/site.ts';
 
 /** What each entry of the contact directory is for. */
 const contactPurpose = {

@@ -9,7 +9,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { paths } from '../../lib/paths.ts';
 import type { LoginState } from '../../lib/remembered-page.ts';
 import { signOut, useSession } from '../../lib/session.ts';
-import { useSiteSettings } from '../../lib/site.ts';
+import { useSiteSettings } from '../../resources/site.ts';
 import { LazyHeaderSearch } from '../../features/search/components/lazy-header-search.tsx';
 
 /** Menu button, site name, search box (signed in), sign-in or sign-out. */

@@ -33,16 +33,13 @@ import PeopleIcon from '@mui/icons-material/People';
 import LabelIcon from '@mui/icons-material/Label';
 import LinkIcon from '@mui/icons-material/Link';
 import MailIcon from '@mui/icons-material/Mail';
-import {
-  latestDirectsQuery,
-  currentLiveQuery,
-} from '../../features/directs/api/directs-queries.ts';
-import { homeDisplayQuery } from '../../features/settings/api/home-display.ts';
+import { useCurrentLive, useLatestDirects } from '../../resources/directs.ts';
+import { homeDisplayQuery } from '../../resources/settings.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useNotify } from '../../lib/notify.tsx';
 import { paths } from '../../lib/paths.ts';
 import { signOut, useSession } from '../../lib/session.ts';
-import { useSiteSettings } from '../../lib/site.ts';
+import { useSiteSettings } from '../../resources/site.ts';
 import { toggleThemeMode } from '../../lib/theme.ts';
 
 const LOGO_TAPS = 10;
@@ -119,8 +116,8 @@ const Logo = ({ name }: { name: string }) => {
 /** The signed-in part of CONTENU: DT EN COURS when live, the latest directs. */
 const Content = ({ close }: { close: () => void }) => {
   const homeDisplay = useQuery(homeDisplayQuery);
-  const currentLive = useQuery(currentLiveQuery);
-  const directs = useQuery(latestDirectsQuery(5));
+  const currentLive = useCurrentLive();
+  const directs = useLatestDirects(5);
   const live = homeDisplay.data === HomeDisplay.CurrentDirect && Boolean(currentLive.data);
   return (
     <Section title="CONTENU">

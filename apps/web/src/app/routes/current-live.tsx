@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Loader } from '../../components/loader.tsx';
-import { currentLiveQuery } from '../../features/directs/api/directs-queries.ts';
+import { currentLiveQuery } from '../../resources/directs.ts';
+import { useViewer } from '../../resources/viewer.ts';
 import { safeLiveUrl } from '../../features/directs/live-url.ts';
 import { useNotify } from '../../lib/notify.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -12,7 +13,7 @@ const NO_LIVE_MESSAGE = "Il n'y a pas de DT en cours...";
 /** `/dt`: straight to the live stream; with none (or no answer), back home with a word. */
 export const CurrentLivePage = () => {
   // Always asked afresh: the menu may hold an answer from before the live started or ended.
-  const live = useQuery({ ...currentLiveQuery, refetchOnMount: 'always' });
+  const live = useQuery({ ...currentLiveQuery(useViewer()), refetchOnMount: 'always' });
   const navigate = useNavigate();
   const notify = useNotify();
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
-import { parseDirectId, useDirect } from '../../features/directs/api/direct-queries.ts';
+import { parseDirectId, useDirect } from '../../resources/directs.ts';
 import {
   DirectDetails,
   DirectDetailsSkeleton,

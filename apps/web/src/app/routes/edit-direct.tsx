@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Loader } from '../../components/loader.tsx';
 import { DirectEditor } from '../../features/direct-editor/components/direct-editor.tsx';
-import { parseDirectId, useDirect } from '../../features/directs/api/direct-queries.ts';
+import { parseDirectId, useDirect } from '../../resources/directs.ts';
 import { useDirectLoadError } from '../../features/directs/components/use-direct-load-error.ts';
 
 /** /editDirect/{id}: a geek edits or deletes a direct; a direct that fails to load leaves. */

@@ -4,15 +4,14 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { Page } from '../../components/page.tsx';
 import { TagChips } from '../../features/tags/components/tag-chips.tsx';
-import { editedVideoQuery } from '../../features/video-editor/api/editor-queries.ts';
 import { EditVideoForm } from '../../features/video-editor/components/edit-video-form.tsx';
 import { FeaturedPicker } from '../../features/video-editor/components/featured-picker.tsx';
 import { showsFeaturedPicker } from '../../features/video-editor/video-rules.ts';
-import { useTrendingVideos } from '../../features/videos/api/trending.ts';
 import { parseVideoId } from '../../features/watch/api/watch-params.ts';
 import { useVideoLoadError } from '../../features/watch/components/use-video-load-error.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
+import { editedVideoQuery, useTrendingVideos } from '../../resources/videos.ts';
 
 const notFound = new ApiError(404, 'Introuvable');
 

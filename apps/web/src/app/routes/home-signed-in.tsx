@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { Page } from '../../components/page.tsx';
 import { Section } from '../../components/section.tsx';
-import { useCurrentDirect } from '../../features/directs/api/directs-queries.ts';
 import { FeaturedDirectBlock } from '../../features/directs/components/featured-direct-block.tsx';
 import { LatestDirectsBlock } from '../../features/directs/components/latest-directs-block.tsx';
 import { PosterBackdrop } from '../../features/directs/components/poster-backdrop.tsx';
-import { homeDisplayQuery } from '../../features/settings/api/home-display.ts';
 import { LatestVideosBlock } from '../../features/welcome/components/latest-videos-block.tsx';
 import { TrendingBlock } from '../../features/welcome/components/trending-block.tsx';
 import { WelcomeTitle } from '../../features/welcome/components/welcome-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
+import { useCurrentDirect } from '../../resources/directs.ts';
+import { homeDisplayQuery } from '../../resources/settings.ts';
 
 /**
  * `/` signed in: the greeting over the blurred poster of the current direct, the direct block

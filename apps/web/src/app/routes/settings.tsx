@@ -4,18 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import type { HomeDisplay } from '@plateau/contract';
 import { Loader } from '../../components/loader.tsx';
 import { Page } from '../../components/page.tsx';
-import { currentDirectQuery } from '../../features/directs/api/directs-queries.ts';
-import { homeDisplayQuery } from '../../features/settings/api/home-display.ts';
-import { gpaPromoQuery } from '../../features/settings/api/settings-queries.ts';
 import {
   SettingsForm,
   settingsMessages,
 } from '../../features/settings/components/settings-form.tsx';
 import { slotsOf } from '../../features/settings/settings-draft.ts';
 import { promotionText } from '../../lib/promotion.ts';
-import { trendingVideosQuery } from '../../features/videos/api/trending.ts';
 import { useNotify } from '../../lib/notify.tsx';
 import { paths } from '../../lib/paths.ts';
+import { currentDirectQuery } from '../../resources/directs.ts';
+import { gpaPromoQuery, homeDisplayQuery } from '../../resources/settings.ts';
+import { trendingVideosQuery } from '../../resources/videos.ts';
+import { useViewer } from '../../resources/viewer.ts';
 
 /** The page edits what the server holds now, never a cached copy from earlier. */
 const fresh = { refetchOnMount: 'always', retry: false } as const;
@@ -26,8 +26,9 @@ export const SettingsPage = () => {
   const navigate = useNavigate();
   const homeDisplay = useQuery({ ...homeDisplayQuery, ...fresh });
   const gpaPromo = useQuery({ ...gpaPromoQuery, ...fresh });
-  const current = useQuery({ ...currentDirectQuery, ...fresh });
-  const trending = useQuery({ ...trendingVideosQuery, ...fresh });
+  const viewer = useViewer();
+  const current = useQuery({ ...currentDirectQuery(viewer), ...fresh });
+  const trending = useQuery({ ...trendingVideosQuery(viewer), ...fresh });
   const reads = [homeDisplay, gpaPromo, current, trending];
   const failed = reads.some((read) => read.isError);
 

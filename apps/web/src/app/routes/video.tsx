@@ -12,11 +12,11 @@ import {
   libraryQuery,
   playlistQuery,
   playlistVideosQuery,
-} from '../../features/playlists/api/playlists-queries.ts';
-import { useTags } from '../../features/tags/api/tags-queries.ts';
+} from '../../resources/playlists.ts';
+import { useTags } from '../../resources/tags.ts';
 import { useRecordView } from '../../features/watch/api/watch-mutations.ts';
 import { parseAt, parseVideoId } from '../../features/watch/api/watch-params.ts';
-import { useWatchedVideo } from '../../features/watch/api/watch-queries.ts';
+import { useVideo } from '../../resources/videos.ts';
 import { AddToPlaylist } from '../../features/watch/components/add-to-playlist.tsx';
 import { PlaylistPanel } from '../../features/watch/components/playlist-panel.tsx';
 import { wantsAutoPlay } from '../../features/watch/components/playlist-play.ts';
@@ -57,7 +57,7 @@ export const VideoPage = () => {
   const rawCode = params.get('pl');
   const code = isPlaylistCode(rawCode) ? rawCode : null;
 
-  const video = useWatchedVideo(id);
+  const video = useVideo(id);
   useVideoLoadError(video.error);
   // Per video: the next one of a playlist waits for its own first frame.
   const [framedId, setFramedId] = useState<number | null>(null);

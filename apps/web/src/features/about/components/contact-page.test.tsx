@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { siteDefaults } from '../../../lib/site.ts';
+import { siteDefaults } from '../../../resources/site.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { server } from '../../../testing/server.ts';
 import { testSite } from '../../../testing/handlers.ts';

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Loader } from '../../../components/loader.tsx';
-import { siteDefaults } from '../../../lib/site.ts';
-import { useSiteQuery } from '../api/site-queries.ts';
+import { siteDefaults, useSiteQuery } from '../../../resources/site.ts';
 import { ContactDirectory } from './contact-directory.tsx';
 import { PageContainer } from './page-container.tsx';
 

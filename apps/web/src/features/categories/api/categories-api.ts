@@ -1,25 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tag } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
-
-/** The key every tag list of the app reads: a change here shows in every filter and form. */
-const tagsKey = ['tags'] as const;
-
-const byName = (a: Tag, b: Tag) => a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' });
-
-/** `GET tags`, by name as a French reader sorts. */
-export const useCategories = () =>
-  useQuery({
-    queryKey: tagsKey,
-    queryFn: ({ signal }) => api.get<Tag[]>('tags', { signal }),
-    select: (tags) => [...tags].sort(byName),
-  });
+import { tagKeys } from '../../../resources/tags.ts';
 
 const useTagMutation = <V>(send: (variables: V) => Promise<unknown>) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => client.invalidateQueries({ queryKey: tagsKey }),
+    // Every tag list of the app reads this key: a change here shows in every filter and form.
+    onSuccess: () => client.invalidateQueries({ queryKey: tagKeys.all }),
   });
 };
 

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import { ListState } from '../../../components/list-state.tsx';
 import { Page } from '../../../components/page.tsx';
-import { useCategories } from '../api/categories-api.ts';
+import { useTagsByName } from '../../../resources/tags.ts';
 import { CategoryRow } from './category-row.tsx';
 import { NewCategoryForm } from './new-category-form.tsx';
 
 /** Catégories (/categories, geek only): the tags videos are filed under. */
 export const CategoriesPage = () => {
-  const categories = useCategories();
+  const categories = useTagsByName();
   return (
     <Page title="Catégories">
       <Box sx={{ maxWidth: 760 }}>

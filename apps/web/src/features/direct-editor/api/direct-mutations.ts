@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Direct, DirectBody } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
-import { mediaImageQuery, mediaPaths } from '../../../lib/media-image.ts';
 import { useSession } from '../../../lib/session.ts';
 import { uploadMedia } from '../../../lib/upload.ts';
+import { directKeys } from '../../../resources/directs.ts';
+import { mediaKeys, mediaPaths } from '../../../resources/media.ts';
 
 export interface DirectSave {
   body: DirectBody;
@@ -22,10 +23,7 @@ export interface DirectSaveResult {
 
 /** Every cached view of directs (lists, pages, the home's current one, the live link). */
 const refreshDirects = (client: QueryClient) =>
-  Promise.all([
-    client.invalidateQueries({ queryKey: ['directs'] }),
-    client.invalidateQueries({ queryKey: ['currentLive'] }),
-  ]);
+  client.invalidateQueries({ queryKey: directKeys.all });
 
 /**
  * Saves the direct, then uploads its poster when one was chosen. A poster that fails leaves the
@@ -49,7 +47,7 @@ export const useSaveDirect = () => {
       }
       // Images are cached for good: the new poster replaces the old one everywhere it shows.
       await client.invalidateQueries({
-        queryKey: mediaImageQuery(mediaPaths.poster(direct.id), token).queryKey,
+        queryKey: mediaKeys.image(mediaPaths.poster(direct.id), token),
       });
       return { direct, posterUploaded: true };
     },
@@ -66,11 +64,12 @@ export interface DirectDeletion {
 /** `DELETE directs/{id}`, then the direct is forgotten from every cached list. */
 export const useDeleteDirect = () => {
   const client = useQueryClient();
+  const { userId } = useSession();
   return useMutation({
     mutationFn: async ({ id, leave }: DirectDeletion) => {
       await api.delete<{ ok: boolean }>(`directs/${id}`);
       await leave();
-      client.removeQueries({ queryKey: ['directs', 'one', id] });
+      client.removeQueries({ queryKey: directKeys.one(userId, id) });
       await refreshDirects(client);
     },
   });

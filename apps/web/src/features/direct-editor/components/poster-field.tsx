@@ -6,7 +6,7 @@ import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
 import type { Direct } from '@plateau/contract';
 import { FileDropZone } from '../../../components/file-drop-zone.tsx';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
-import { mediaPaths } from '../../../lib/media-image.ts';
+import { mediaPaths } from '../../../resources/media.ts';
 
 interface PosterFieldProps {
   /** The direct being edited: its current poster shows until a new one is chosen. */

@@ -6,7 +6,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import type { Direct } from '@plateau/contract';
 import { paths } from '../../../lib/paths.ts';
-import { useDirectNeighbour } from '../api/direct-queries.ts';
+import { useDirectNeighbour } from '../../../resources/directs.ts';
 
 const NeighbourLink = ({
   direct,

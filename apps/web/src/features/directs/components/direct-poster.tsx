@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
 import type { Direct } from '@plateau/contract';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
-import { mediaPaths } from '../../../lib/media-image.ts';
+import { mediaPaths } from '../../../resources/media.ts';
 
 const Placeholder = () => (
   <LiveTvOutlinedIcon sx={{ fontSize: 64, color: 'text.disabled' }} aria-hidden />

@@ -2,12 +2,12 @@ import Typography from '@mui/material/Typography';
 import { CardGrid } from '../../../components/card-grid.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
-import { useDirectVideos } from '../api/direct-queries.ts';
+import { useDirectVideos } from '../../../resources/videos.ts';
 
 /** The videos recorded at this direct, newest first. */
 export const DirectVideos = ({ directId }: { directId: number }) => {
-  const videos = useDirectVideos(directId);
-  const list = videos.data?.videos ?? [];
+  const videos = useDirectVideos(directId, null);
+  const list = videos.data ?? [];
   return (
     <section aria-labelledby="direct-videos-title">
       <Typography

@@ -5,7 +5,8 @@ import { CardGrid } from '../../../components/card-grid.tsx';
 import { DirectCard } from '../../../components/direct-card.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager, pageCountOf } from '../../../components/pager.tsx';
-import { DIRECTS_PAGE_SIZE, directsPageQuery } from '../api/directs-queries.ts';
+import { DIRECTS_PAGE_SIZE, latestDirectsQuery } from '../../../resources/directs.ts';
+import { useViewer } from '../../../resources/viewer.ts';
 
 interface DirectsListProps {
   title: string;
@@ -19,7 +20,10 @@ interface DirectsListProps {
  */
 export const DirectsList = ({ title, page, onPageChange }: DirectsListProps) => {
   // The page on screen stays while the next one loads: the grid does not collapse in between.
-  const directs = useQuery({ ...directsPageQuery(page), placeholderData: keepPreviousData });
+  const directs = useQuery({
+    ...latestDirectsQuery(useViewer(), page, DIRECTS_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
   const list = directs.data?.directs ?? [];
   const pageCount = pageCountOf(directs.data?.nResults ?? 0, DIRECTS_PAGE_SIZE);
   const pager = directs.data && (

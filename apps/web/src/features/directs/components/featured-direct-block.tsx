@@ -9,7 +9,7 @@ import type { Direct } from '@plateau/contract';
 import { HomeDisplay } from '@plateau/contract/constants';
 import { formatDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useCurrentDirect, useCurrentLive, useUpcomingDirect } from '../api/directs-queries.ts';
+import { useCurrentDirect, useCurrentLive, useUpcomingDirect } from '../../../resources/directs.ts';
 import { safeLiveUrl } from '../live-url.ts';
 import { DirectPoster } from './direct-poster.tsx';
 

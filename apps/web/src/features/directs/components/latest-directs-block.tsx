@@ -1,7 +1,7 @@
 import { CardGrid } from '../../../components/card-grid.tsx';
 import { DirectCard } from '../../../components/direct-card.tsx';
 import { ListState } from '../../../components/list-state.tsx';
-import { useLatestDirects } from '../api/directs-queries.ts';
+import { useLatestDirects } from '../../../resources/directs.ts';
 
 /** Spec section 9: the home page shows the 6 latest directs. */
 export const HOME_LATEST_DIRECTS = 6;

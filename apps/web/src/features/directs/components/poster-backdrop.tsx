@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
-import { mediaImageQuery, mediaPaths } from '../../../lib/media-image.ts';
+import { mediaImageQuery, mediaPaths } from '../../../resources/media.ts';
 import { useSession } from '../../../lib/session.ts';
 
 interface PosterBackdropProps {

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../../lib/paths.ts';
 import { signOut, useSession } from '../../../lib/session.ts';
-import { siteDefaults, siteQuery } from '../../../lib/site.ts';
+import { siteDefaults, siteQuery } from '../../../resources/site.ts';
 import { BannerVideo } from './banner-video.tsx';
 import { ScrollArrow } from './scroll-arrow.tsx';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { videoKeys } from '../../../resources/videos.ts';
 
 /**
  * The pending page is asked again at once; every other video list is marked stale, since a
@@ -7,7 +8,7 @@ import { api } from '../../../lib/api.ts';
  */
 const useRefreshVideos = () => {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['videos'] });
+  return () => client.invalidateQueries({ queryKey: videoKeys.all });
 };
 
 /** `POST encode/{id}` for each id, one after the other; rejects at the first refusal. */

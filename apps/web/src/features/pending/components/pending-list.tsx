@@ -10,7 +10,7 @@ import { Page } from '../../../components/page.tsx';
 import { Pager, pageCountOf } from '../../../components/pager.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useEncodeVideos } from '../api/pending-mutations.ts';
-import { PENDING_PAGE_SIZE, usePendingPage } from '../api/pending-queries.ts';
+import { PENDING_PAGE_SIZE, usePendingPage } from '../../../resources/videos.ts';
 import { pendingMessages } from '../pending-messages.ts';
 import { PendingCard } from './pending-card.tsx';
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { Video } from '@plateau/contract';
-import { mediaImageQuery, mediaPaths } from '../../../lib/media-image.ts';
+import { mediaImageQuery, mediaPaths } from '../../../resources/media.ts';
 import { contextMenuRules } from '../context-menu-rules.ts';
 import { applyKeyAction, keyAction } from '../keyboard.ts';
 import { mediaUrl } from '../../../lib/media-url.ts';

@@ -1,50 +1,8 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Playlist, PlaylistBody, Video } from '@plateau/contract';
-import { fetchAllPages } from '../../../lib/all-pages.ts';
-import { api, getOne } from '../../../lib/api.ts';
-import { useSession } from '../../../lib/session.ts';
-
-/**
- * The same keys as the playlist pages (features/playlists): the editor opens on what the
- * playlist page already read, and what it changes shows there at once.
- */
-const keys = {
-  all: ['playlists'] as const,
-  one: (userId: number | null, code: string) => ['playlists', userId, 'one', code] as const,
-  videos: (userId: number | null, code: string) => ['playlists', userId, 'videos', code] as const,
-};
-
-const playlistPath = (code: string) => `playlists/${encodeURIComponent(code)}`;
-
-/** `GET playlists/{code}` (the list shape, one playlist taken out). */
-export const usePlaylist = (code: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: keys.one(useSession().userId, code),
-      queryFn: ({ signal }) =>
-        getOne<'playlists', Playlist>(playlistPath(code), 'playlists', { signal }),
-    }),
-  );
-
-/** `GET videos/playlist/{code}`, whole: a reorder sends every id the viewer can see. */
-export const usePlaylistVideos = (code: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: keys.videos(useSession().userId, code),
-      queryFn: ({ signal }) =>
-        fetchAllPages<'videos', Video>(
-          `videos/playlist/${encodeURIComponent(code)}`,
-          'videos',
-          signal,
-        ),
-    }),
-  );
+import { api } from '../../../lib/api.ts';
+import { playlistKeys as keys, playlistPath } from '../../../resources/playlists.ts';
+import { useViewer } from '../../../resources/viewer.ts';
 
 /** Every playlist list, page and count may have changed: read them again when next shown. */
 const refreshPlaylists = (client: QueryClient) => client.invalidateQueries({ queryKey: keys.all });
@@ -88,7 +46,7 @@ const useVideoListMutation = <V>(
   change: (videos: Video[], variables: V) => Video[],
 ) => {
   const client = useQueryClient();
-  const key = keys.videos(useSession().userId, code);
+  const key = keys.videos(useViewer(), code);
   return useMutation({
     mutationFn: send,
     onMutate: async (variables: V) => {

@@ -10,12 +10,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
-import {
-  useDeletePlaylist,
-  usePlaylist,
-  usePlaylistVideos,
-  useUpdatePlaylist,
-} from '../api/playlist-editor-api.ts';
+import { usePlaylist, usePlaylistVideos } from '../../../resources/playlists.ts';
+import { useDeletePlaylist, useUpdatePlaylist } from '../api/playlist-editor-api.ts';
 import { editorMessages } from '../messages.ts';
 import { PlaylistForm } from './playlist-form.tsx';
 import { PlaylistVideosEditor } from './playlist-videos-editor.tsx';

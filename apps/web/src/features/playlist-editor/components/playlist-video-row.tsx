@@ -7,7 +7,7 @@ import RemoveCircleOutlineOutlinedIcon from '@mui/icons-material/RemoveCircleOut
 import type { Video } from '@plateau/contract';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { mediaPaths } from '../../../lib/media-image.ts';
+import { mediaPaths } from '../../../resources/media.ts';
 import { twoLines } from '../../../lib/two-lines.ts';
 
 interface PlaylistVideoRowProps {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LibraryAnswer, Playlist } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
-import { useSession } from '../../../lib/session.ts';
-import { byTitle, playlistKeys } from './playlists-queries.ts';
+import { byTitle, playlistKeys } from '../../../resources/playlists.ts';
+import { useViewer } from '../../../resources/viewer.ts';
 
 export interface LibraryChange {
   playlist: Playlist;
@@ -16,7 +16,7 @@ export interface LibraryChange {
  */
 export const useLibraryMutation = () => {
   const queryClient = useQueryClient();
-  const { userId } = useSession();
+  const userId = useViewer();
   return useMutation({
     mutationFn: ({ playlist, add }: LibraryChange) => {
       const path = `library/${encodeURIComponent(playlist.code)}`;

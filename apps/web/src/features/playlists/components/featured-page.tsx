@@ -1,5 +1,5 @@
 import { Page } from '../../../components/page.tsx';
-import { useFeaturedPlaylists } from '../api/playlists-queries.ts';
+import { useFeaturedPlaylists } from '../../../resources/playlists.ts';
 import { PlaylistGrid } from './playlist-grid.tsx';
 
 /** Spec section 2, /featured: the playlists a geek put forward. */

@@ -5,7 +5,7 @@ import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { isMember } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useLibrary } from '../api/playlists-queries.ts';
+import { useLibrary } from '../../../resources/playlists.ts';
 import { PlaylistGrid } from './playlist-grid.tsx';
 
 /** Spec section 2, /playlists: the viewer's library by title; members may create one. */

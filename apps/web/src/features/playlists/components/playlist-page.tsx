@@ -9,7 +9,7 @@ import { Page } from '../../../components/page.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { isPlaylistCode, usePlaylist, usePlaylistVideos } from '../api/playlists-queries.ts';
+import { isPlaylistCode, usePlaylist, usePlaylistVideos } from '../../../resources/playlists.ts';
 import { PlaylistActions } from './playlist-actions.tsx';
 import { PlaylistIcons } from './playlist-icons.tsx';
 import { formatVideoCount } from './video-count.ts';

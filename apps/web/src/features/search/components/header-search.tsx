@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -9,10 +8,14 @@ import SearchIcon from '@mui/icons-material/Search';
 import { formatDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
-import { headerSearchQuery } from '../api/search-queries.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useDirectSearch } from '../../../resources/directs.ts';
+import { useVideoSearch } from '../../../resources/videos.ts';
 import { useOpenSearchPage } from '../use-open-search-page.ts';
 
-const DEBOUNCE_MS = 300;
+/** The header dropdown: up to 10 videos and 5 directs (spec section 9). */
+const HEADER_VIDEOS = 10;
+const HEADER_DIRECTS = 5;
 
 interface Suggestion {
   kind: 'video' | 'direct';
@@ -37,21 +40,19 @@ export const HeaderSearch = ({
   const navigate = useNavigate();
   const openSearchPage = useOpenSearchPage();
   const [text, setText] = useState(initialText);
-  const [term, setTerm] = useState(() => searchTerm(initialText));
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(searchTerm(text)), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  // Only the answer for the latest term is shown: it is the one the query key asks for.
-  const { data, isFetching } = useQuery(headerSearchQuery(term));
+  const term = searchTerm(useDebouncedValue(text));
+  // Only the answers for the latest term are shown: they are the ones the query keys ask for.
+  const videos = useVideoSearch(term, HEADER_VIDEOS);
+  const directs = useDirectSearch(term, HEADER_DIRECTS);
+  const isFetching = videos.isFetching || directs.isFetching;
   const options: Suggestion[] = [
-    ...(data?.videos ?? []).map((v) => ({
+    ...(videos.data ?? []).map((v) => ({
       kind: 'video' as const,
       id: v.id,
       title: v.title,
       date: v.date,
     })),
-    ...(data?.directs ?? []).map((d) => ({
+    ...(directs.data ?? []).map((d) => ({
       kind: 'direct' as const,
       id: d.id,
       title: d.title,

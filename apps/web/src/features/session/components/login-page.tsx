@@ -14,7 +14,7 @@ import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { rememberedPage } from '../../../lib/remembered-page.ts';
 import { signIn, useSession } from '../../../lib/session.ts';
-import { useSiteSettings } from '../../../lib/site.ts';
+import { useSiteSettings } from '../../../resources/site.ts';
 import { requestToken } from '../api/session-api.ts';
 import {
   EMPTY_FIELDS,

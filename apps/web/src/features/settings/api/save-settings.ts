@@ -2,6 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentDirectBody } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
 import { parsePromotion } from '../../../lib/promotion.ts';
+import { directKeys } from '../../../resources/directs.ts';
+import { settingKeys } from '../../../resources/settings.ts';
+import { videoKeys } from '../../../resources/videos.ts';
+import { useViewer } from '../../../resources/viewer.ts';
 import { changedSlots, placeInSlot, type SettingsDraft } from '../settings-draft.ts';
 
 export interface SettingsSave {
@@ -50,16 +54,16 @@ const saveSettings = async ({ saved: start, draft, onStep }: SettingsSave) => {
 /** Enregistrer: the changed settings, then every view of them is read again. */
 export const useSaveSettings = () => {
   const client = useQueryClient();
+  const viewer = useViewer();
   return useMutation({
     mutationFn: saveSettings,
     onSettled: () =>
       Promise.all(
         [
-          ['homeDisplay'],
-          ['gpaPromo'],
-          ['currentLive'],
-          ['directs', 'current'],
-          ['videos', 'trending'],
+          settingKeys.all,
+          directKeys.currentLive(viewer),
+          directKeys.current(viewer),
+          videoKeys.trending(viewer),
         ].map((queryKey) => client.invalidateQueries({ queryKey })),
       ),
   });

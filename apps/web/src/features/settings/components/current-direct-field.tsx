@@ -6,7 +6,11 @@ import ClearIcon from '@mui/icons-material/Clear';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import type { Direct } from '@plateau/contract';
 import { formatDate } from '../../../lib/dates.ts';
-import { useDirectSuggestions } from '../api/settings-queries.ts';
+import { useDirectSearch } from '../../../resources/directs.ts';
+
+/** Spec section 9: the live search shows 3 directs. */
+const DIRECT_SUGGESTIONS = 3;
+const useDirectSuggestions = (term: string) => useDirectSearch(term, DIRECT_SUGGESTIONS);
 import { SearchPicker } from './search-picker.tsx';
 
 interface CurrentDirectFieldProps {

@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { formatDate } from '../../../lib/dates.ts';
-import type { Suggestions } from '../api/settings-queries.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
-const DEBOUNCE_MS = 300;
+/** What a search picker reads: the suggestions for a term, and whether they are coming. */
+export interface Suggestions<T> {
+  data?: T[];
+  isFetching: boolean;
+}
 
 interface Pickable {
   id: number;
@@ -33,11 +37,7 @@ export const SearchPicker = <T extends Pickable>({
   disabled,
 }: SearchPickerProps<T>) => {
   const [text, setText] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const term = useDebouncedValue(text);
   // Only the answer for the latest term shows: it is the one the query key asks for.
   const { data, isFetching } = useSuggestions(term);
   const typed = text.trim() !== '';

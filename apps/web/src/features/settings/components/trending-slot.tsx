@@ -6,8 +6,12 @@ import ClearIcon from '@mui/icons-material/Clear';
 import type { Video } from '@plateau/contract';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { mediaPaths } from '../../../lib/media-image.ts';
-import { useVideoSuggestions } from '../api/settings-queries.ts';
+import { mediaPaths } from '../../../resources/media.ts';
+import { useVideoSearch } from '../../../resources/videos.ts';
+
+/** Spec section 9: a trending slot's search shows 4 videos. */
+const SLOT_SUGGESTIONS = 4;
+const useVideoSuggestions = (term: string) => useVideoSearch(term, SLOT_SUGGESTIONS);
 import { SearchPicker } from './search-picker.tsx';
 
 interface TrendingSlotProps {

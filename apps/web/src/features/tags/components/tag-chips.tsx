@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
-import { useTags } from '../api/tags-queries.ts';
+import { useTags } from '../../../resources/tags.ts';
 
 export interface TagChipsProps {
   /** Ids of the chosen tags. */

@@ -1,16 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewUserBody, UpdateUserBody, User } from '@plateau/contract';
-import { fetchAllPages } from '../../../lib/all-pages.ts';
 import { api } from '../../../lib/api.ts';
+import { userKeys } from '../../../resources/users.ts';
 
-const usersKey = ['users'] as const;
-
-/** `GET users`, every page (a search looks through all of them), by username. */
-export const useUsers = () =>
-  useQuery({
-    queryKey: usersKey,
-    queryFn: ({ signal }) => fetchAllPages<'users', User>('users', 'users', signal),
-  });
+const usersKey = userKeys.all;
 
 /** `POST users`: the account appears in the list, read again. */
 export const useCreateUser = () => {

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useSiteSettings } from '../../../lib/site.ts';
+import { useSiteSettings } from '../../../resources/site.ts';
 import { useDeleteUser, useUpdateUser } from '../api/users-api.ts';
 import { failureMessage, roleLabels, userMessages } from '../messages.ts';
 import { PasswordDialog } from './password-dialog.tsx';

@@ -9,7 +9,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { User } from '@plateau/contract';
 import { ListState } from '../../../components/list-state.tsx';
 import { Page } from '../../../components/page.tsx';
-import { useUsers } from '../api/users-api.ts';
+import { useUsers } from '../../../resources/users.ts';
 import { CreateUserDialog } from './create-user-dialog.tsx';
 import { UserRow } from './user-row.tsx';
 

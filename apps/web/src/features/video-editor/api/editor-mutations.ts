@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NewVideoBody, UpdateVideoBody, Video, VideoList } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
+import { videoKeys } from '../../../resources/videos.ts';
 
 /** `POST videos`: the new video, whose id the uploads then use. */
 export const createVideo = (body: NewVideoBody) => api.post<Video>('videos', body);
@@ -14,10 +15,7 @@ export const updateVideo = (id: number, body: UpdateVideoBody) =>
  * watch page ask again when next shown.
  */
 export const forgetVideos = (client: QueryClient) =>
-  Promise.all([
-    client.invalidateQueries({ queryKey: ['videos'] }),
-    client.invalidateQueries({ queryKey: ['watch'] }),
-  ]);
+  client.invalidateQueries({ queryKey: videoKeys.all });
 
 /** `PUT videos/trending/{slot}/{id}`: answers the five slots as they now are. */
 export const usePlaceInTrending = (videoId: number) => {
@@ -25,6 +23,6 @@ export const usePlaceInTrending = (videoId: number) => {
   return useMutation({
     mutationFn: (slot: number) => api.put<VideoList>(`videos/trending/${slot}/${videoId}`),
     // The home's 'A la une' block and the cards' trending icons read this list.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['videos'] }),
+    onSuccess: () => forgetVideos(client),
   });
 };

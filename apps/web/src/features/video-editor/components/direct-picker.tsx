@@ -1,12 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { formatDate } from '../../../lib/dates.ts';
-import { directSuggestionsQuery, linkedDirectQuery } from '../api/editor-queries.ts';
+import { searchTerm } from '../../../lib/search-term.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { directQuery, directSearchQuery } from '../../../resources/directs.ts';
+import { useViewer } from '../../../resources/viewer.ts';
 import type { LinkedDirect } from '../video-form.ts';
 
-const DEBOUNCE_MS = 300;
+/** Spec section 9: three live suggestions. */
+const DIRECT_SUGGESTIONS = 3;
 
 interface Suggestion extends LinkedDirect {
   date?: string;
@@ -28,15 +32,12 @@ export const DirectPicker = ({ value, onChange, disabled }: DirectPickerProps) =
   const [text, setText] = useState('');
   // What was typed, as opposed to the chosen direct's title filled in by the field itself.
   const [typed, setTyped] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(typed.trim()), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const suggestions = useQuery(directSuggestionsQuery(term));
+  const term = searchTerm(useDebouncedValue(typed));
+  const viewer = useViewer();
+  const suggestions = useQuery(directSearchQuery(viewer, term, DIRECT_SUGGESTIONS));
   // A video loaded with a direct knows its id only: its title is looked up to show it.
   const linked = useQuery({
-    ...linkedDirectQuery(value?.id ?? 0),
+    ...directQuery(viewer, value?.id ?? 0),
     enabled: value !== null && value.title === null,
   });
   const title = linked.data?.title;

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@plateau/contract';
 import { Processing } from '@plateau/contract/constants';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
-import { mediaImageQuery, mediaPaths } from '../../../lib/media-image.ts';
+import { mediaKeys, mediaPaths } from '../../../resources/media.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -88,7 +88,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
     if (!sent) return;
     if (thumbnail) {
       void client.invalidateQueries({
-        queryKey: mediaImageQuery(mediaPaths.thumbnail(video.id), token).queryKey,
+        queryKey: mediaKeys.image(mediaPaths.thumbnail(video.id), token),
       });
     }
     // A replacement goes back to the queue (processing 1) until it is encoded again.

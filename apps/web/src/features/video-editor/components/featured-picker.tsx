@@ -5,7 +5,7 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import type { Video } from '@plateau/contract';
 import { trendingSlots } from '@plateau/contract/constants';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
-import { mediaPaths } from '../../../lib/media-image.ts';
+import { mediaPaths } from '../../../resources/media.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { usePlaceInTrending } from '../api/editor-mutations.ts';
 

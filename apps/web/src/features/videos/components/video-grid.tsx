@@ -11,8 +11,12 @@ import { Pager, pageCountOf } from '../../../components/pager.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
 import { isMember } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useTrendingIds } from '../api/trending.ts';
-import { useVideoList, VIDEO_PAGE_SIZE, type VideoListKind } from '../api/video-lists.ts';
+import {
+  useTrendingIds,
+  useVideoList,
+  VIDEO_PAGE_SIZE,
+  type VideoListKind,
+} from '../../../resources/videos.ts';
 import { useGridParams } from './use-grid-params.ts';
 
 /** What the grid hands its tag filter (the tags feature draws it; the page wires the two). */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { checkSession } from '../../../lib/session.ts';
 import { parseVideoId } from './watch-params.ts';
-import { videoQuery } from './watch-queries.ts';
+import { videoQuery } from '../../../resources/videos.ts';
 
 /**
  * The watch route's loader, defined outside its lazy module: the router runs it as soon as

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeState, ViewCount } from '@plateau/contract';
 import { api } from '../../../lib/api.ts';
-import { useSession } from '../../../lib/session.ts';
-import { watchKeys } from './watch-queries.ts';
+import { playlistKeys } from '../../../resources/playlists.ts';
+import { videoKeys } from '../../../resources/videos.ts';
+import { useViewer } from '../../../resources/viewer.ts';
 
 /**
  * `PUT` (like) or `DELETE` (unlike) `videos/like/{id}`. The count changes at once on screen
@@ -11,7 +12,7 @@ import { watchKeys } from './watch-queries.ts';
  */
 export const useToggleLike = (id: number) => {
   const client = useQueryClient();
-  const key = watchKeys.like(useSession().userId, id);
+  const key = videoKeys.like(useViewer(), id);
   return useMutation({
     mutationFn: (like: boolean) =>
       like ? api.put<LikeState>(`videos/like/${id}`) : api.delete<LikeState>(`videos/like/${id}`),
@@ -61,6 +62,6 @@ export const useAddToPlaylist = (id: number) => {
     mutationFn: (code: string) =>
       api.put<unknown>(`playlists/${encodeURIComponent(code)}/addVideo/${id}`),
     // The playlist's pages and counts now include this video.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['playlists'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: playlistKeys.all }),
   });
 };

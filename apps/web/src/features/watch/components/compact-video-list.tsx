@@ -6,7 +6,7 @@ import type { Video } from '@plateau/contract';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
 import { formatViews } from '../../../components/video-card.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { mediaPaths } from '../../../lib/media-image.ts';
+import { mediaPaths } from '../../../resources/media.ts';
 import { paths } from '../../../lib/paths.ts';
 import { twoLines } from '../../../lib/two-lines.ts';
 

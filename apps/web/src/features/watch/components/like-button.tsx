@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import type { LoginState } from '../../../lib/remembered-page.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useToggleLike } from '../api/watch-mutations.ts';
-import { useLike } from '../api/watch-queries.ts';
+import { useLike } from '../../../resources/videos.ts';
 
 const count = new Intl.NumberFormat('fr-FR');
 

@@ -12,7 +12,7 @@ import RepeatIcon from '@mui/icons-material/Repeat';
 import SmartDisplayOutlinedIcon from '@mui/icons-material/SmartDisplayOutlined';
 import type { Playlist, Video } from '@plateau/contract';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
-import { mediaPaths } from '../../../lib/media-image.ts';
+import { mediaPaths } from '../../../resources/media.ts';
 import { paths } from '../../../lib/paths.ts';
 import { PLAY_STATE } from './playlist-play.ts';
 import { twoLines } from '../../../lib/two-lines.ts';

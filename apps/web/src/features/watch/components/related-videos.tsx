@@ -6,7 +6,7 @@ import { Section } from '../../../components/section.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { CompactVideoList } from './compact-video-list.tsx';
-import { RANDOM_COUNT, useRandomVideos, useSameDirectVideos } from '../api/watch-queries.ts';
+import { RANDOM_COUNT, useDirectVideos, useRandomVideos } from '../../../resources/videos.ts';
 
 interface RelatedProps {
   videoId: number;
@@ -32,7 +32,7 @@ export const RelatedVideos = ({ videoId, directId, enabled, compact = false }: R
         ))}
       </CardGrid>
     );
-  const sameDirect = useSameDirectVideos(directId, videoId, enabled);
+  const sameDirect = useDirectVideos(directId, videoId, enabled);
   const random = useRandomVideos(videoId, enabled);
   const sameDirectList = sameDirect.data ?? [];
   const randomList = random.data ?? [];

@@ -1,11 +1,11 @@
 import { CardGrid } from '../../../components/card-grid.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
-import { HOME_LATEST_VIDEOS, useHomeLatestVideos } from '../api/welcome-queries.ts';
+import { HOME_LATEST_VIDEOS, useVideoList } from '../../../resources/videos.ts';
 
 /** 'Nos dernieres videos': the 6 newest videos. */
 export const LatestVideosBlock = () => {
-  const videos = useHomeLatestVideos();
+  const videos = useVideoList({ kind: 'latest', page: 1, tags: [], pageSize: HOME_LATEST_VIDEOS });
   const list = videos.data?.videos ?? [];
   return (
     <ListState

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { LIST_ERROR } from '../../../components/list-state.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
-import { TRENDING_COUNT, useTrendingVideos } from '../api/welcome-queries.ts';
+import { TRENDING_SLOTS, useTrendingVideos } from '../../../resources/videos.ts';
 
 /** One large card on the left, four small ones in two rows beside it; stacked on a phone. */
 const TrendingLayout = ({ children }: { children: ReactNode[] }) => (
@@ -33,7 +33,7 @@ const TrendingLayout = ({ children }: { children: ReactNode[] }) => (
 const TrendingSkeleton = () => (
   <Box role="status" aria-label="Chargement">
     <TrendingLayout>
-      {Array.from({ length: TRENDING_COUNT }, (_, index) => (
+      {Array.from({ length: TRENDING_SLOTS }, (_, index) => (
         <Box key={index} aria-hidden>
           <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
           <Skeleton width="80%" sx={{ mt: 1 }} />
@@ -62,7 +62,7 @@ export const TrendingBlock = () => {
       </Alert>
     );
   }
-  const videos = trending.data.videos.slice(0, TRENDING_COUNT);
+  const videos = trending.data.videos.slice(0, TRENDING_SLOTS);
   if (videos.length === 0) {
     return <Typography color="text.secondary">Aucune vidéo à la une pour l'instant.</Typography>;
   }

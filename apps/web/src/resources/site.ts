@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SiteSettings } from '@plateau/contract';
-import { api } from './api.ts';
+import { api } from '../lib/api.ts';
 
 /** What the shell shows while `/api/site` has not answered, or when it failed. */
 export const siteDefaults: SiteSettings = {
@@ -37,13 +37,23 @@ const embeddedSettings = (): SiteSettings | undefined => {
   }
 };
 
+export const siteKeys = {
+  all: ['site'] as const,
+};
+
 export const siteQuery = {
-  queryKey: ['site'] as const,
+  queryKey: siteKeys.all,
   queryFn: () => api.get<SiteSettings>('site'),
   initialData: embeddedSettings(),
   staleTime: Infinity,
   retry: false,
 };
+
+/**
+ * The site settings with their loading state: the about pages wait for the real directory
+ * instead of showing the empty defaults for a moment (`useSiteSettings` hides that state).
+ */
+export const useSiteQuery = () => useQuery(siteQuery);
 
 /** The deployment's branding and links, read once; the defaults until (or unless) it answers. */
 export const useSiteSettings = (): SiteSettings => {

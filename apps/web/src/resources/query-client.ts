@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { errorStatus } from './api.ts';
-import { revokeImagesOnEviction } from './media-image.ts';
+import { errorStatus } from '../lib/api.ts';
+import { revokeImagesOnEviction } from './media.ts';
 
 /** Client errors do not get better by asking again; server and network errors may. */
 export const createQueryClient = () => {

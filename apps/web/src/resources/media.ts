@@ -1,16 +1,20 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fetchMediaBlob } from './api.ts';
+import { fetchMediaBlob } from '../lib/api.ts';
 
 const MEDIA_KEY = 'media-image';
+
+/** The token is part of the key: signing in may reveal an image a visitor was refused. */
+export const mediaKeys = {
+  image: (path: string, token: string | null) => [MEDIA_KEY, path, token] as const,
+};
 
 /**
  * A protected image turned into an object URL, kept while any card shows it and a few minutes
  * after; the URL is revoked when the query leaves the cache (see `revokeImagesOnEviction`).
- * The token is part of the key: signing in may reveal an image a visitor was refused.
  */
 export const mediaImageQuery = (path: string, token: string | null) =>
   queryOptions({
-    queryKey: [MEDIA_KEY, path, token],
+    queryKey: mediaKeys.image(path, token),
     queryFn: async ({ signal }) => {
       const blob = await fetchMediaBlob(path, signal);
       return blob ? URL.createObjectURL(blob) : null;
