@@ -13,16 +13,24 @@ describe('buffer pool', () => {
     expect(again.filter((buffer) => taken.includes(buffer)).length).toBe(2);
   });
 
-  it('lets go of the spare buffers not needed for a whole trimMs', async () => {
-    const pool = createBufferPool({ size: 16, maxFree: 8, trimMs: 30 });
-    const taken = Array.from({ length: 6 }, () => pool.take());
-    for (const buffer of taken) pool.give(buffer);
-    expect(pool.free).toBe(6);
-    // Still in use: some are taken and given back continually.
-    const busy = setInterval(() => pool.give(pool.take()), 5);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    clearInterval(busy);
-    expect(pool.free).toBeGreaterThanOrEqual(1);
-    await vi.waitFor(() => expect(pool.free).toBe(0));
+  it('lets go of the spare buffers not needed for a whole trimMs', () => {
+    vi.useFakeTimers();
+    try {
+      const pool = createBufferPool({ size: 16, maxFree: 8, trimMs: 30 });
+      const taken = Array.from({ length: 6 }, () => pool.take());
+      for (const buffer of taken) pool.give(buffer);
+      expect(pool.free).toBe(6);
+      // Still in use: one is taken and given back every 5 ms, through three trims.
+      const busy = setInterval(() => pool.give(pool.take()), 5);
+      vi.advanceTimersByTime(100);
+      expect(pool.free).toBe(1);
+      clearInterval(busy);
+      // Unused for a whole trimMs: the last one goes, and so does the trimming timer.
+      vi.advanceTimersByTime(60);
+      expect(pool.free).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
