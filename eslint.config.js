@@ -68,9 +68,14 @@ const boundaries = [
   },
   ...featureFences(`${web}/features`),
   {
-    target: [`${web}/components`, `${web}/lib`],
+    target: [`${web}/components`, `${web}/lib`, `${web}/resources`],
     from: [`${web}/features`, `${web}/app`],
     message: 'Shared web folders do not import features or the app.',
+  },
+  {
+    target: `${web}/lib`,
+    from: `${web}/resources`,
+    message: 'lib/ is below the resources: the API client, the session and helpers they use.',
   },
 ];
 
@@ -196,6 +201,22 @@ export default tseslint.config(
           selector: 'TemplateElement[value.raw=/\\bset\\b[\\s\\S]*\\bprocessing\\s*=/i]',
           message:
             'Only db/video-processing.ts writes videos.processing: call one of its transitions.',
+        },
+      ],
+    },
+  },
+  {
+    // One home per server resource: a key written elsewhere is a copy an invalidation misses.
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [`${web}/resources/**`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Property[key.name='queryKey'] > :matches(ArrayExpression, TSAsExpression, Literal, TemplateLiteral)",
+          message:
+            "Query keys come from their resource's key factory in src/resources/ (videoKeys, directKeys...).",
         },
       ],
     },

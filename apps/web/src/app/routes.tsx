@@ -32,6 +32,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { index: true, lazy: () => import('./routes/home.tsx') },
           { path: 'contact', lazy: () => import('./routes/contact.tsx') },
           { path: 'portfolio', lazy: () => import('./routes/portfolio.tsx') },
+          { path: 'construction', lazy: () => import('./routes/under-construction.tsx') },
           // The hidden route (spec "Other"): linked from nowhere, its path is the secret.
           { path: 'coulisses-a7f3', lazy: () => import('./routes/secret.tsx') },
           {

@@ -22,13 +22,51 @@ export const errorStatus = (error: unknown): number =>
 
 let bearer: string | null = null;
 let onSessionLost: (() => void) | null = null;
+let beforeRequest: (() => void) | null = null;
+/** Aborted when the person changes: what was asked for the previous one never arrives. */
+let sessionRequests = new AbortController();
 
-/** Set at sign-in, cleared (null) at sign-out. */
+/** Set at sign-in, cleared (null) at sign-out; another token cancels the calls in flight. */
 export const setBearerToken = (token: string | null) => {
+  if (token === bearer) return;
   bearer = token;
+  sessionRequests.abort();
+  sessionRequests = new AbortController();
 };
 
-export const hasBearerToken = () => bearer !== null;
+/**
+ * Runs before each call: the session store checks there that no other tab signed in or out
+ * meanwhile, so no call leaves with a token whose session ended.
+ */
+export const onBeforeRequest = (hook: (() => void) | null) => {
+  beforeRequest = hook;
+};
+
+const sessionChanged = () => new DOMException('La session a changé', 'AbortError');
+
+/**
+ * The bearer and the signal of one call, for the session as it is now: the call is aborted if
+ * the person changes before it is answered, and `answeredForThisSession` tells afterwards.
+ */
+const sessionCall = (own?: AbortSignal) => {
+  beforeRequest?.();
+  const token = bearer;
+  const scope = sessionRequests.signal;
+  return {
+    token,
+    signal: own ? AbortSignal.any([own, scope]) : scope,
+    headers: () => {
+      const headers = new Headers();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+    /** Throws (as an abort) when the answer was made for a session that has ended since. */
+    check: () => {
+      if (scope.aborted || token !== bearer) throw sessionChanged();
+    },
+    aborted: () => own?.aborted === true || scope.aborted,
+  };
+};
 
 /** The bearer header for calls made outside `fetch` (uploads through XHR). */
 export const authorizationHeaders = (): Record<string, string> =>
@@ -86,9 +124,8 @@ const messageOf = (body: unknown, fallback: string) =>
 export const apiRequest = async <T>(path: string, request: ApiRequest = {}): Promise<T> => {
   const { method = 'GET', query, body, credentials, signal } = request;
   const url = buildUrl(path, query);
-  const headers = new Headers();
-  const sentToken = bearer;
-  if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
+  const call = sessionCall(signal);
+  const headers = call.headers();
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -98,17 +135,24 @@ export const apiRequest = async <T>(path: string, request: ApiRequest = {}): Pro
 
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payload, credentials, signal });
+    response = await fetch(url, {
+      method,
+      headers,
+      body: payload,
+      credentials,
+      signal: call.signal,
+    });
   } catch (cause) {
     console.error('[HTTPERROR]', method, url, cause);
-    if (signal?.aborted) throw cause;
+    if (call.aborted()) throw cause;
     throw new ApiError(500, 'Le serveur ne répond pas');
   }
   const answer = await readBody(response).catch(() => undefined);
+  call.check();
   if (!response.ok) {
     console.error('[HTTPERROR]', method, url, response.status, answer);
     // Only a token the server refused ends the session; a visitor's 401 is just "sign in".
-    if (response.status === 401 && sentToken && sentToken === bearer) onSessionLost?.();
+    if (response.status === 401 && call.token) onSessionLost?.();
     throw new ApiError(response.status, messageOf(answer, response.statusText));
   }
   return answer as T;
@@ -121,16 +165,19 @@ export const apiRequest = async <T>(path: string, request: ApiRequest = {}): Pro
  */
 export const fetchMediaBlob = async (path: string, signal?: AbortSignal): Promise<Blob | null> => {
   const url = buildUrl(path);
-  const headers = new Headers();
-  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  const call = sessionCall(signal);
   try {
-    const response = await fetch(url, { headers, signal });
-    if (response.status === 200) return await response.blob();
+    const response = await fetch(url, { headers: call.headers(), signal: call.signal });
+    if (response.status === 200) {
+      const blob = await response.blob();
+      call.check();
+      return blob;
+    }
     // A missing poster is normal (404 means none); anything else is worth a log line.
     if (response.status !== 404) console.error('[HTTPERROR]', 'GET', url, response.status);
     return null;
   } catch (cause) {
-    if (signal?.aborted) throw cause;
+    if (call.aborted() || signal?.aborted) throw cause;
     console.error('[HTTPERROR]', 'GET', url, cause);
     return null;
   }
@@ -145,13 +192,12 @@ export const apiUrl = (path: string, query?: Query) => buildUrl(path, query);
  */
 export const apiFetch = async (path: string, signal?: AbortSignal): Promise<Response> => {
   const url = buildUrl(path);
-  const headers = new Headers();
-  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  const call = sessionCall(signal);
   let response: Response;
   try {
-    response = await fetch(url, { headers, signal });
+    response = await fetch(url, { headers: call.headers(), signal: call.signal });
   } catch (cause) {
-    if (signal?.aborted) throw cause;
+    if (call.aborted()) throw cause;
     console.error('[HTTPERROR]', 'GET', url, cause);
     throw new ApiError(500, 'Le serveur ne répond pas');
   }

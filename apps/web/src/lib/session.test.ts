@@ -1,9 +1,17 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '../testing/server.ts';
 import { makeToken } from '../testing/tokens.ts';
 import { api } from './api.ts';
-import { checkSession, getSession, restoreSession, signIn, signOut } from './session.ts';
+import {
+  checkSession,
+  getSession,
+  onSessionChange,
+  restoreSession,
+  sessionEndedHere,
+  signIn,
+  signOut,
+} from './session.ts';
 
 describe('session', () => {
   it('reads the token payload: user as an integer, role, username, gda access, expiry', () => {
@@ -65,5 +73,58 @@ describe('session', () => {
     restoreSession();
     expect(getSession().isAuth).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('follows another tab: its sign-out ends this session, its sign-in becomes this one', () => {
+    const changes: string[] = [];
+    const stop = onSessionChange(() => changes.push(getSession().username ?? 'personne'));
+    signIn(makeToken({ username: 'marie' }));
+    // The other tab signs out: this tab hears it through the shared storage.
+    localStorage.removeItem('token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    expect(getSession().isAuth).toBe(false);
+    expect(sessionEndedHere()).toBe(true);
+    // The other tab signs someone else in.
+    localStorage.setItem('token', makeToken({ username: 'noe' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    expect(getSession()).toMatchObject({ isAuth: true, username: 'noe' });
+    expect(changes).toEqual(['marie', 'personne', 'noe']);
+    stop();
+  });
+
+  it('never calls with a token another tab already signed out, even before its event arrives', async () => {
+    const sent: (string | null)[] = [];
+    server.use(
+      http.get('*/api/tags', ({ request }) => {
+        sent.push(request.headers.get('authorization'));
+        return HttpResponse.json([]);
+      }),
+    );
+    signIn(makeToken({ username: 'marie' }));
+    localStorage.removeItem('token');
+    await api.get('tags');
+    expect(sent).toEqual([null]);
+    expect(getSession().isAuth).toBe(false);
+  });
+
+  it('drops an answer made for the previous person: it is never handed to the next one', async () => {
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get('*/api/videos/history', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ videos: [{ id: 1, title: 'Secret' }], nResults: 1 });
+      }),
+    );
+    signIn(makeToken({ username: 'marie' }));
+    const hers = api.get('videos/history');
+    const settled = hers.then(
+      () => 'answered',
+      (error: unknown) => (error as Error).name,
+    );
+    await vi.waitFor(() => expect(answer).not.toBe(undefined));
+    signOut();
+    signIn(makeToken({ username: 'noe' }));
+    answer!();
+    expect(await settled).toBe('AbortError');
   });
 });

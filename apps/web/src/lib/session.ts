@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Role, TokenPayload } from '@plateau/contract';
-import { onUnauthorized, setBearerToken } from './api.ts';
+import { onBeforeRequest, onUnauthorized, setBearerToken } from './api.ts';
 
 /** The signed-in person, as the token says (spec section 3, "Session"). */
 export interface Session {
@@ -71,9 +71,40 @@ let current: Session = signedOut;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-const apply = (next: Session) => {
+/**
+ * Counts the sessions that ended in this tab (sign-out, expiry, a revoked token, another tab, or
+ * someone else signing in): what was drawn for that person is never kept for the next one.
+ */
+let epoch = 0;
+/** A session ended in this tab and none began since: the next person starts from scratch. */
+let ended = false;
+const changeHooks = new Set<() => void>();
+
+/**
+ * Runs `hook` whenever the person changes (sign-in, sign-out, expiry, a revoked token, another
+ * tab), after the bearer changed and before anything is drawn for the new person. Returns a
+ * function removing it.
+ */
+export const onSessionChange = (hook: () => void) => {
+  changeHooks.add(hook);
+  return () => {
+    changeHooks.delete(hook);
+  };
+};
+
+/**
+ * `rememberPage`: the guard may still send the next sign-in back to the page shown (an expiry
+ * noticed on arrival: the person at the keyboard asked for that page, not the one who left).
+ */
+const apply = (next: Session, { rememberPage = false } = {}) => {
+  const changed = next.token !== current.token;
+  if (changed) {
+    if (current.isAuth) epoch += 1;
+    ended = current.isAuth && !rememberPage ? !next.isAuth : ended && !next.isAuth;
+  }
   current = next;
   setBearerToken(next.token);
+  if (changed) changeHooks.forEach((hook) => hook());
   emit();
 };
 
@@ -89,22 +120,35 @@ export const signIn = (token: string, options: { sso?: boolean } = {}) => {
 };
 
 /** Clears every stored token datum and the bearer header. */
-export function signOut() {
+const endSession = (options?: { rememberPage: boolean }) => {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem(SSO_KEY);
   if (current === signedOut) return setBearerToken(null);
-  apply(signedOut);
+  apply(signedOut, options);
+};
+
+export function signOut() {
+  endSession();
 }
 
 /** The auth check: an expired token (now past `exp`) signs out. Answers the session left. */
 export const checkSession = (now = Date.now()): Session => {
-  if (current.isAuth && isExpired(current, now)) signOut();
+  if (current.isAuth && isExpired(current, now)) endSession({ rememberPage: true });
   return current;
+};
+
+/** The session the stored token describes (signed out when there is none, or it expired). */
+const storedSession = (): Session => {
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (!token) return signedOut;
+  const stored = sessionFromToken(token, { sso: localStorage.getItem(SSO_KEY) === '1' });
+  return stored.isAuth && !isExpired(stored) ? stored : signedOut;
 };
 
 /** Reads the stored token at start-up (and again in tests). */
 export const restoreSession = () => {
+  ended = false;
   const token = localStorage.getItem(TOKEN_KEY);
   if (!token) {
     current = signedOut;
@@ -118,12 +162,29 @@ export const restoreSession = () => {
   checkSession();
 };
 
+/**
+ * Another tab of the browser signed in or out (they share local storage): this tab follows at
+ * once, so it never shows the previous person's pages nor calls with their token.
+ */
+const followOtherTabs = () => {
+  if ((localStorage.getItem(TOKEN_KEY) ?? null) === current.token) return;
+  apply(storedSession());
+};
+
 export const getSession = () => current;
+
+/** Whether a session ended in this tab and nobody signed in since (the guard then remembers no page). */
+export const sessionEndedHere = () => ended;
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+
+const getEpoch = () => epoch;
+
+/** Changes each time a session ends: a key that starts every screen afresh for the next person. */
+export const useSessionEpoch = () => useSyncExternalStore(subscribe, getEpoch, getEpoch);
 
 /** The session, re-rendering on sign-in and sign-out; checks expiry when read. */
 export const useSession = (): Session => {
@@ -132,4 +193,9 @@ export const useSession = (): Session => {
 };
 
 onUnauthorized(signOut);
+onBeforeRequest(followOtherTabs);
+window.addEventListener('storage', (event) => {
+  // null: the other tab cleared the whole storage.
+  if (event.key === TOKEN_KEY || event.key === null) followOtherTabs();
+});
 restoreSession();

@@ -1,4 +1,4 @@
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { paths } from '../../lib/paths.ts';
 import type { LoginState } from '../../lib/remembered-page.ts';
-import { signOut, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useSiteSettings } from '../../resources/site.ts';
 import { LazyHeaderSearch } from '../../features/search/components/lazy-header-search.tsx';
 
@@ -16,7 +17,7 @@ import { LazyHeaderSearch } from '../../features/search/components/lazy-header-s
 export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
   const session = useSession();
   const site = useSiteSettings();
-  const navigate = useNavigate();
+  const signOutHome = useSignOut();
   const location = useLocation();
   // Signing in from the header brings the person back to the page they were reading.
   const loginState: LoginState = { from: `${location.pathname}${location.search}` };
@@ -46,13 +47,7 @@ export const Header = ({ onMenuClick }: { onMenuClick: () => void }) => {
           {session.isAuth && <LazyHeaderSearch />}
         </Box>
         {session.isAuth ? (
-          <Button
-            variant="outlined"
-            onClick={() => {
-              signOut();
-              navigate(paths.home());
-            }}
-          >
+          <Button variant="outlined" onClick={() => void signOutHome()}>
             Déconnexion
           </Button>
         ) : (

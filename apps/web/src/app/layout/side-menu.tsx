@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { HomeDisplay } from '@plateau/contract/constants';
 import Box from '@mui/material/Box';
@@ -38,7 +38,8 @@ import { homeDisplayQuery } from '../../resources/settings.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useNotify } from '../../lib/notify.tsx';
 import { paths } from '../../lib/paths.ts';
-import { signOut, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useSiteSettings } from '../../resources/site.ts';
 import { toggleThemeMode } from '../../lib/theme.ts';
 
@@ -180,7 +181,7 @@ const Content = ({ close }: { close: () => void }) => {
 export const SideMenu = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const session = useSession();
   const site = useSiteSettings();
-  const navigate = useNavigate();
+  const signOutHome = useSignOut();
   const member = session.role === 'plateau' || session.role === 'geek';
   const geek = session.role === 'geek';
   return (
@@ -299,8 +300,7 @@ export const SideMenu = ({ open, onClose }: { open: boolean; onClose: () => void
               label="Déconnexion"
               onClick={() => {
                 onClose();
-                signOut();
-                navigate(paths.home());
+                void signOutHome();
               }}
             />
           )}

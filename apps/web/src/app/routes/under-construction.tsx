@@ -2,8 +2,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ConstructionIcon from '@mui/icons-material/Construction';
 
-/** Every page not built yet, so each menu link leads somewhere. */
-export const UnderConstruction = () => (
+/**
+ * The spec's under-construction page ('Cette page est en cours de construction...'), at
+ * /construction: where a link to a page the association has not written yet can point.
+ */
+export const Component = () => (
   <Box
     sx={{
       minHeight: 400,

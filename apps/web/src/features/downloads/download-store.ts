@@ -1,4 +1,5 @@
 import type { Video } from '@plateau/contract';
+import { onSessionChange } from '../../lib/session.ts';
 import { saveVideo, type Transfer } from './save-video.ts';
 
 export type DownloadStatus = 'downloading' | 'completed' | 'error' | 'cancelled';
@@ -157,15 +158,24 @@ export const retryDownload = (id: number): Promise<void> => {
   return startDownload(entry.video);
 };
 
+/** Stops every download and empties the panel. */
+const clearDownloads = () => {
+  entries.forEach((entry) => entry.controller.abort());
+  timers.forEach((list) => list.forEach(clearTimeout));
+  timers.clear();
+  entries = [];
+  emit();
+};
+
+// The panel names the previous person's videos, and their token fetches the bytes: neither
+// survives a change of person.
+onSessionChange(clearDownloads);
+
 /** Tests only: another way to move bytes, and a clean slate. */
 export const setTransferForTests = (next: Transfer) => {
   transfer = next;
 };
 export const resetDownloads = () => {
-  entries.forEach((entry) => entry.controller.abort());
-  timers.forEach((list) => list.forEach(clearTimeout));
-  timers.clear();
-  entries = [];
+  clearDownloads();
   transfer = saveVideo;
-  emit();
 };
