@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { fieldLimits } from '@plateau/contract';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,9 +91,9 @@ export const buildApp = async ({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    // A 200-character search term, percent-encoded (up to 12 characters for one of 4 bytes),
-    // must reach its schema, which answers 400 past 200; Fastify's default (100) answers 414.
-    routerOptions: { maxParamLength: 200 * 12 },
+    // The longest search term, percent-encoded (up to 12 characters for one of 4 bytes), must
+    // reach its schema, which answers 400 past it; Fastify's default (100) answers 414.
+    routerOptions: { maxParamLength: fieldLimits.searchTerm * 12 },
     ...httpTimeouts,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) =>

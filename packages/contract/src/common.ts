@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TextPattern } from './text.ts';
+import { fieldLimits, PROMOTION_MAX } from './limits.ts';
 
 /** Database ids are PostgreSQL integers: anything outside their range is a bad id, not a 500. */
 export const IdSchema = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -19,7 +20,7 @@ export const makePagingQuery = (defaultPageSize: number) =>
     {
       page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
       page_size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultPageSize }),
-      tag_filter: Type.Optional(Type.Array(IdSchema, { maxItems: 20 })),
+      tag_filter: Type.Optional(Type.Array(IdSchema, { maxItems: fieldLimits.tagFilter })),
     },
     { additionalProperties: true },
   );
@@ -46,7 +47,7 @@ export const DateInput = Type.String({
   pattern: TextPattern.date,
   description: 'ISO 8601 date or date-time, years 1900 to 2999',
 });
-export const Promotion = Type.Integer({ minimum: -1, maximum: 9999 });
+export const Promotion = Type.Integer({ minimum: -1, maximum: PROMOTION_MAX });
 export const PrivacyInput = Type.Integer({ minimum: 0, maximum: 3 });
 
 /** The error answers an API route may give, documented in OpenAPI. */

@@ -5,3 +5,4 @@
  */
 export * from './enums.ts';
 export * from './site-keys.ts';
+export * from './limits.ts';

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateInput, Promotion, PrivacyInput } from './common.ts';
 import { LineText, OptionalLineText, ParagraphsText, SearchTermParams } from './text.ts';
+import { fieldLimits } from './limits.ts';
 
 export const Direct = Type.Object({
   id: Type.Integer(),
@@ -19,13 +20,13 @@ export const DirectList = Type.Object({ directs: Type.Array(Direct), nResults: T
 export type DirectList = Static<typeof DirectList>;
 
 export const DirectBody = Type.Object({
-  title: LineText(200),
-  description: Type.Optional(ParagraphsText(10000)),
+  title: LineText(fieldLimits.title),
+  description: Type.Optional(ParagraphsText(fieldLimits.description)),
   privacy: Type.Optional(PrivacyInput),
   gpa_restricted: Type.Optional(Type.Boolean()),
   date: Type.Optional(DateInput),
   promotion: Type.Optional(Type.Union([Promotion, Type.String({ pattern: '^-?\\d{1,4}$' })])),
-  liveUrl: Type.Optional(OptionalLineText(2000)),
+  liveUrl: Type.Optional(OptionalLineText(fieldLimits.liveUrl)),
 });
 export type DirectBody = Static<typeof DirectBody>;
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema } from './common.ts';
 import { LineText, ParagraphsText } from './text.ts';
+import { fieldLimits } from './limits.ts';
 
 export const Playlist = Type.Object({
   code: Type.String(),
@@ -21,8 +22,8 @@ export const PlaylistList = Type.Object({
 export type PlaylistList = Static<typeof PlaylistList>;
 
 export const PlaylistBody = Type.Object({
-  title: LineText(200),
-  description: Type.Optional(ParagraphsText(10000)),
+  title: LineText(fieldLimits.title),
+  description: Type.Optional(ParagraphsText(fieldLimits.description)),
   isPublic: Type.Optional(Type.Boolean()),
 });
 export type PlaylistBody = Static<typeof PlaylistBody>;
@@ -35,7 +36,7 @@ export const PlaylistCodeParams = Type.Object({ code: PlaylistCode });
 export const PlaylistVideoParams = Type.Object({ code: PlaylistCode, videoId: IdSchema });
 
 /** The full list of the playlist's video ids, in the new order. */
-export const ReorderBody = Type.Array(IdSchema, { maxItems: 5000 });
+export const ReorderBody = Type.Array(IdSchema, { maxItems: fieldLimits.playlistVideos });
 
 /** Answer of PUT/DELETE library/{code}: whether the playlist is now in the viewer's library. */
 export const LibraryAnswer = Type.Object({ ok: Type.Boolean(), inLibrary: Type.Boolean() });

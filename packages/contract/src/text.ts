@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { fieldLimits } from './limits.ts';
 
 /**
  * Text inputs and the patterns that keep control characters out of them. PostgreSQL cannot
@@ -47,4 +48,6 @@ export const ParagraphsText = (maxLength: number) =>
  * A search term as typed. Control characters are not refused here: the search drops them, so a
  * pasted stray character still searches.
  */
-export const SearchTermParams = Type.Object({ term: Type.String({ maxLength: 200 }) });
+export const SearchTermParams = Type.Object({
+  term: Type.String({ maxLength: fieldLimits.searchTerm }),
+});

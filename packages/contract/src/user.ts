@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { MAX_PAGE_SIZE } from './common.ts';
 import { roles } from './enums.ts';
 import { LineText, OptionalLineText, TextPattern } from './text.ts';
+import { fieldLimits } from './limits.ts';
 
 export const RoleSchema = Type.Union(roles.map((r) => Type.Literal(r)));
 
@@ -32,8 +33,16 @@ export const UserPagingQuery = Type.Object({
 });
 export type UserPagingQuery = Static<typeof UserPagingQuery>;
 
-const Username = Type.String({ minLength: 1, maxLength: 64, pattern: TextPattern.username });
-const Password = Type.String({ minLength: 8, maxLength: 256, pattern: TextPattern.optionalLine });
+const Username = Type.String({
+  minLength: 1,
+  maxLength: fieldLimits.username,
+  pattern: TextPattern.username,
+});
+const Password = Type.String({
+  minLength: fieldLimits.password.min,
+  maxLength: fieldLimits.password.max,
+  pattern: TextPattern.optionalLine,
+});
 
 export const NewUserBody = Type.Object({
   username: Username,
@@ -75,7 +84,7 @@ export interface TokenPayload {
  * `PUT /api/users/{id}/sso`: links the account to the person whose `sub` at the configured
  * provider is `subject`, so they sign in with their school account as well.
  */
-export const SsoLinkBody = Type.Object({ subject: LineText(255) });
+export const SsoLinkBody = Type.Object({ subject: LineText(fieldLimits.ssoSubject) });
 export type SsoLinkBody = Static<typeof SsoLinkBody>;
 
 /**

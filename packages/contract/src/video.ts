@@ -8,6 +8,7 @@ import {
   VideoPagingQuery,
 } from './common.ts';
 import { LineText, ParagraphsText, SearchTermParams } from './text.ts';
+import { fieldLimits } from './limits.ts';
 
 export const Video = Type.Object({
   id: Type.Integer(),
@@ -42,15 +43,15 @@ const IntegerLike = (schema: typeof OptionalIdSchema, digits: number) =>
   Type.Union([schema, Type.String({ pattern: `^-?\\d{1,${digits}}$` })]);
 
 export const NewVideoBody = Type.Object({
-  title: LineText(200),
-  description: Type.Optional(ParagraphsText(10000)),
+  title: LineText(fieldLimits.title),
+  description: Type.Optional(ParagraphsText(fieldLimits.description)),
   privacy: Type.Optional(PrivacyInput),
   gpa_restricted: Type.Optional(Type.Boolean()),
   date: Type.Optional(DateInput),
   promotion: Type.Optional(IntegerLike(Promotion, 4)),
   directId: Type.Optional(IntegerLike(OptionalIdSchema, 10)),
   direct_id: Type.Optional(IntegerLike(OptionalIdSchema, 10)),
-  tagIds: Type.Optional(Type.Array(IdSchema, { maxItems: 50 })),
+  tagIds: Type.Optional(Type.Array(IdSchema, { maxItems: fieldLimits.videoTags })),
 });
 export type NewVideoBody = Static<typeof NewVideoBody>;
 

@@ -12,3 +12,7 @@ export const isMember = (role: string | null) => role === 'plateau' || role === 
 
 /** The GDA-only flag (`gpaRestricted`, spec section 3), one wording on every screen. */
 export const GPA_RESTRICTED_LABEL = 'Réservée au GDA';
+
+/** Spec section 5: the GDA-only box appears only with GDA access and access level 2. */
+export const showsGpaRestricted = (gdaAccess: boolean, privacy: number) =>
+  gdaAccess && privacy === Privacy.Plateau;

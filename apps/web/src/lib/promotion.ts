@@ -1,5 +1,7 @@
+import { fieldLimits } from '@plateau/contract/constants';
+
 /** The server keeps promotions of at most four digits (a year, a cohort number). */
-export const PROMOTION_DIGITS = 4;
+export const PROMOTION_DIGITS = fieldLimits.promotionDigits;
 
 /** What a promotion field keeps of what was typed or pasted: digits only, four at most. */
 export const promotionDigits = (typed: string) =>

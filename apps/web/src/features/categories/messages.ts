@@ -1,4 +1,5 @@
 import { errorStatus } from '../../lib/api.ts';
+import { fieldLimits } from '@plateau/contract/constants';
 
 /** The spec has no words for managing categories: ours, in its style. */
 export const categoryMessages = {
@@ -13,7 +14,7 @@ export const categoryMessages = {
 } as const;
 
 /** The contract's limit for a tag's name (TagBody). */
-export const NAME_MAX = 60;
+export const NAME_MAX = fieldLimits.tagName;
 
 /**
  * A name already taken is a 409 the server words in French: shown as it says. Any other

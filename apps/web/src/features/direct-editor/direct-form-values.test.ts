@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Direct } from '@plateau/contract';
 import { dayInParis } from '../../lib/dates.ts';
-import { directBody, initialValues, isLiveUrlValid, showsGdaChoice } from './direct-form-values.ts';
+import { directBody, initialValues, isLiveUrlValid } from './direct-form-values.ts';
 
 const direct: Direct = {
   id: 12,
@@ -28,12 +28,6 @@ describe('the direct form values', () => {
       privacy: 1,
       gpaRestricted: false,
     });
-  });
-
-  it('shows the GDA-only choice only to GDA members, on access level 2', () => {
-    expect(showsGdaChoice(true, 2)).toBe(true);
-    expect(showsGdaChoice(true, 1)).toBe(false);
-    expect(showsGdaChoice(false, 2)).toBe(false);
   });
 
   it('keeps the exact time of an edited direct whose day did not change', () => {

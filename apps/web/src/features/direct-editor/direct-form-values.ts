@@ -2,6 +2,7 @@ import type { Direct, DirectBody } from '@plateau/contract';
 import { Privacy } from '@plateau/contract/constants';
 import { dayInParis } from '../../lib/dates.ts';
 import { parsePromotion, promotionText } from '../../lib/promotion.ts';
+import { showsGpaRestricted } from '../../lib/privacy.ts';
 
 /** What the direct form holds, as typed (promotion and date stay text until sent). */
 export interface DirectFormValues {
@@ -42,16 +43,13 @@ export const isLiveUrlValid = (text: string) => {
   }
 };
 
-/** Spec section 5: the GDA-only box exists only for GDA members, on access level 2. */
-export const showsGdaChoice = (gdaAccess: boolean, privacy: Privacy) =>
-  gdaAccess && privacy === Privacy.Plateau;
-
 /**
  * GDA-only as sent: the box's value where it shows; false off level 2; left out for a geek
  * without GDA access on level 2, so the server keeps what a GDA member chose.
  */
 const gpaRestricted = (values: DirectFormValues, gdaAccess: boolean) => {
-  if (showsGdaChoice(gdaAccess, values.privacy)) return { gpa_restricted: values.gpaRestricted };
+  if (showsGpaRestricted(gdaAccess, values.privacy))
+    return { gpa_restricted: values.gpaRestricted };
   return values.privacy === Privacy.Plateau ? {} : { gpa_restricted: false };
 };
 

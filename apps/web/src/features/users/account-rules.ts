@@ -1,7 +1,9 @@
+import { fieldLimits } from '@plateau/contract/constants';
+
 /** The contract's account rules (NewUserBody), checked before anything is sent. */
 const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
-export const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 256;
+export const PASSWORD_MIN = fieldLimits.password.min;
+const PASSWORD_MAX = fieldLimits.password.max;
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 

@@ -1,7 +1,8 @@
 import type { NewVideoBody, UpdateVideoBody, Video } from '@plateau/contract';
 import { dayInParis } from '../../lib/dates.ts';
 import { parsePromotion, promotionText } from '../../lib/promotion.ts';
-import { DEFAULT_PRIVACY, showsGdaOnly } from './video-rules.ts';
+import { showsGpaRestricted } from '../../lib/privacy.ts';
+import { DEFAULT_PRIVACY } from './video-rules.ts';
 
 /** A direct linked to the video; the title is unknown until it is looked up. */
 export interface LinkedDirect {
@@ -53,7 +54,7 @@ export const isComplete = (values: VideoFormValues) => values.title.trim() !== '
  * to the server (which also clears it off Plateau level).
  */
 const gpaRestrictedField = (values: VideoFormValues, gdaAccess: boolean) =>
-  showsGdaOnly(gdaAccess, values.privacy) ? { gpa_restricted: values.gpaRestricted } : {};
+  showsGpaRestricted(gdaAccess, values.privacy) ? { gpa_restricted: values.gpaRestricted } : {};
 
 /** `POST videos` (spec section 3, "New video payload"): promotion and directId as text. */
 export const newVideoBody = (values: VideoFormValues, gdaAccess: boolean): NewVideoBody => ({

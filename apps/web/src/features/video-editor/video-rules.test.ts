@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeVideo } from '../../testing/videos.ts';
 import { newVideoBody, updateVideoBody, videoFormOf, emptyVideoForm } from './video-form.ts';
-import {
-  accessChoices,
-  canChangeAccess,
-  previewRung,
-  showsFeaturedPicker,
-  showsGdaOnly,
-} from './video-rules.ts';
+import { accessChoices, canChangeAccess, previewRung, showsFeaturedPicker } from './video-rules.ts';
+import { showsGpaRestricted } from '../../lib/privacy.ts';
 
 describe('access choices (spec section 5)', () => {
   it('offers a geek all four levels and a member CS and Plateau', () => {
@@ -31,9 +26,13 @@ describe('access choices (spec section 5)', () => {
 
 describe('GDA-only box', () => {
   it('appears only with GDA access on Plateau-level videos', () => {
-    expect(showsGdaOnly(true, 2)).toBe(true);
-    expect(showsGdaOnly(false, 2)).toBe(false);
-    expect([0, 1, 3].map((privacy) => showsGdaOnly(true, privacy))).toEqual([false, false, false]);
+    expect(showsGpaRestricted(true, 2)).toBe(true);
+    expect(showsGpaRestricted(false, 2)).toBe(false);
+    expect([0, 1, 3].map((privacy) => showsGpaRestricted(true, privacy))).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('is sent only when shown, so a hidden box never clears a stored restriction', () => {

@@ -25,10 +25,6 @@ export const accessChoices = (role: Role | null, current?: number): number[] => 
 export const canChangeAccess = (role: Role | null, current?: number) =>
   isGeek(role) || current !== Privacy.Public;
 
-/** The GDA-only box is there only for someone with GDA access, on Plateau-level videos. */
-export const showsGdaOnly = (gdaAccess: boolean, privacy: number) =>
-  gdaAccess && privacy === Privacy.Plateau;
-
 /**
  * The rung the edit page previews: the raw upload until the video is published (members may
  * stream it), then the best encoded one. Null when there is nothing to play yet.

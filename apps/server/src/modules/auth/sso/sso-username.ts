@@ -1,5 +1,7 @@
-/** Plateau's username rule (contract `TextPattern.username`, 64 characters at most). */
-const MAX_LENGTH = 64;
+import { fieldLimits } from '@plateau/contract';
+
+/** Plateau's username rule (contract `TextPattern.username` and `fieldLimits.username`). */
+const MAX_LENGTH = fieldLimits.username;
 /** Room kept for a clash suffix such as "-12". */
 const SUFFIX_ROOM = 4;
 

@@ -1,12 +1,16 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Privacy } from '@plateau/contract/constants';
-import { privacyLabels, GPA_RESTRICTED_LABEL } from '../../../lib/privacy.ts';
-import { promotionDigits } from '../../../lib/promotion.ts';
-import { isLiveUrlValid, showsGdaChoice, type DirectFormValues } from '../direct-form-values.ts';
+import { fieldLimits, Privacy } from '@plateau/contract/constants';
+import {
+  AccessField,
+  DateField,
+  DescriptionField,
+  GpaRestrictedField,
+  PromotionField,
+  TitleField,
+} from '../../../components/shared-fields.tsx';
+import { showsGpaRestricted } from '../../../lib/privacy.ts';
+import { isLiveUrlValid, type DirectFormValues } from '../direct-form-values.ts';
 
 /** A geek may give a direct any of the four access levels. */
 const ACCESS_CHOICES = [Privacy.Public, Privacy.School, Privacy.Plateau, Privacy.Archived];
@@ -23,23 +27,15 @@ export const DirectFields = ({ values, onChange, gdaAccess, disabled }: DirectFi
   const liveUrlValid = isLiveUrlValid(values.liveUrl);
   return (
     <Stack spacing={2.5}>
-      <TextField
-        label="Titre"
-        required
+      <TitleField
         value={values.title}
-        onChange={(event) => onChange({ title: event.target.value })}
+        onChange={(title) => onChange({ title })}
         disabled={disabled}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
       />
-      <TextField
-        label="Description"
-        multiline
-        minRows={8}
-        maxRows={12}
+      <DescriptionField
         value={values.description}
-        onChange={(event) => onChange({ description: event.target.value })}
+        onChange={(description) => onChange({ description })}
         disabled={disabled}
-        slotProps={{ htmlInput: { maxLength: 10000 } }}
       />
       <TextField
         label="Lien du live"
@@ -50,51 +46,31 @@ export const DirectFields = ({ values, onChange, gdaAccess, disabled }: DirectFi
         error={!liveUrlValid}
         helperText={liveUrlValid ? ' ' : 'Une adresse http(s) est attendue'}
         disabled={disabled}
-        slotProps={{ htmlInput: { maxLength: 2000 } }}
+        slotProps={{ htmlInput: { maxLength: fieldLimits.liveUrl } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-        <TextField
-          label="Date"
-          type="date"
+        <DateField
           value={values.date}
-          onChange={(event) => onChange({ date: event.target.value })}
+          onChange={(date) => onChange({ date })}
           disabled={disabled}
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          label="Promo"
+        <PromotionField
           value={values.promotion}
-          onChange={(event) => onChange({ promotion: promotionDigits(event.target.value) })}
-          helperText="Vide : aucune promo"
+          onChange={(promotion) => onChange({ promotion })}
           disabled={disabled}
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Stack>
-      <TextField
-        select
-        label="Accès"
+      <AccessField
         value={values.privacy}
-        onChange={(event) => onChange({ privacy: Number(event.target.value) as Privacy })}
+        onChange={(privacy) => onChange({ privacy: privacy as Privacy })}
+        choices={ACCESS_CHOICES}
         disabled={disabled}
-      >
-        {ACCESS_CHOICES.map((privacy) => (
-          <MenuItem key={privacy} value={privacy}>
-            {privacyLabels[privacy]}
-          </MenuItem>
-        ))}
-      </TextField>
-      {showsGdaChoice(gdaAccess, values.privacy) && (
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={values.gpaRestricted}
-              onChange={(event) => onChange({ gpaRestricted: event.target.checked })}
-              disabled={disabled}
-            />
-          }
-          label={GPA_RESTRICTED_LABEL}
+      />
+      {showsGpaRestricted(gdaAccess, values.privacy) && (
+        <GpaRestrictedField
+          value={values.gpaRestricted}
+          onChange={(gpaRestricted) => onChange({ gpaRestricted })}
+          disabled={disabled}
         />
       )}
     </Stack>

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { PlaylistBody } from '@plateau/contract';
 import { useSession } from '../../../lib/session.ts';
+import { DescriptionField, TitleField } from '../../../components/shared-fields.tsx';
 
 export interface PlaylistDraft {
   title: string;
@@ -15,10 +15,6 @@ export interface PlaylistDraft {
 }
 
 export const emptyDraft: PlaylistDraft = { title: '', description: '', isPublic: false };
-
-/** The contract's limits (PlaylistBody): longer text would be refused by the server. */
-const TITLE_MAX = 200;
-const DESCRIPTION_MAX = 10_000;
 
 interface PlaylistFormProps {
   initial: PlaylistDraft;
@@ -51,25 +47,10 @@ export const PlaylistForm = ({ initial, busy, onSubmit, actions }: PlaylistFormP
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
-        <TextField
-          label="Titre"
-          name="title"
-          required
-          value={draft.title}
-          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-          fullWidth
-        />
-        <TextField
-          label="Description"
-          name="description"
-          multiline
-          minRows={8}
-          maxRows={12}
+        <TitleField value={draft.title} onChange={(title) => setDraft({ ...draft, title })} />
+        <DescriptionField
           value={draft.description}
-          onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
-          fullWidth
+          onChange={(description) => setDraft({ ...draft, description })}
         />
         {isGeek && (
           <FormControlLabel

@@ -22,6 +22,7 @@ import {
 } from '../account-rules.ts';
 import { useCreateUser } from '../api/users-api.ts';
 import { failureMessage, roleLabels, userMessages } from '../messages.ts';
+import { fieldLimits } from '@plateau/contract/constants';
 
 interface CreateUserDialogProps {
   open: boolean;
@@ -85,7 +86,7 @@ export const CreateUserDialog = ({ open, onClose }: CreateUserDialogProps) => {
               onChange={(event) => setForm({ ...form, username: event.target.value })}
               error={usernameError !== null}
               helperText={usernameError ?? ' '}
-              slotProps={{ htmlInput: { maxLength: 64 } }}
+              slotProps={{ htmlInput: { maxLength: fieldLimits.username } }}
             />
             <TextField
               label="Mot de passe"

@@ -11,6 +11,7 @@ import type { User } from '@plateau/contract';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useLinkIdentity } from '../api/users-api.ts';
 import { failureMessage, userMessages } from '../messages.ts';
+import { fieldLimits } from '@plateau/contract/constants';
 
 interface SsoLinkDialogProps {
   user: User;
@@ -18,7 +19,7 @@ interface SsoLinkDialogProps {
   onClose: () => void;
 }
 
-const SUBJECT_MAX = 255;
+const SUBJECT_MAX = fieldLimits.ssoSubject;
 
 /**
  * Ties an existing account to a school account, by the person's identifier (`sub`) at the

@@ -1,20 +1,18 @@
 import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { privacyLabels, GPA_RESTRICTED_LABEL } from '../../../lib/privacy.ts';
+import {
+  AccessField,
+  DateField,
+  DescriptionField,
+  GpaRestrictedField,
+  PromotionField,
+  TitleField,
+} from '../../../components/shared-fields.tsx';
+import { showsGpaRestricted } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
 import type { VideoFormValues } from '../video-form.ts';
-import { PROMOTION_DIGITS, promotionDigits } from '../../../lib/promotion.ts';
-import {
-  accessChoices,
-  canChangeAccess,
-  PUBLIC_ACCESS_LOCKED,
-  showsGdaOnly,
-} from '../video-rules.ts';
+import { accessChoices, canChangeAccess, PUBLIC_ACCESS_LOCKED } from '../video-rules.ts';
 import { DirectPicker } from './direct-picker.tsx';
 
 /** The categories' multi-select, given by the page (the tags feature draws its chips). */
@@ -42,62 +40,34 @@ export const VideoFields = ({
 }: VideoFieldsProps) => {
   const { role, gdaAccess } = useSession();
   const accessLocked = !canChangeAccess(role, storedPrivacy);
-  const gpaRestrictedShown = showsGdaOnly(gdaAccess, values.privacy);
+  const gpaRestrictedShown = showsGpaRestricted(gdaAccess, values.privacy);
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <TextField
-        label="Titre"
-        required
+      <TitleField
         value={values.title}
-        onChange={(event) => onChange({ title: event.target.value })}
+        onChange={(title) => onChange({ title })}
         disabled={disabled}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
         sx={{ gridColumn: '1 / -1' }}
       />
-      <TextField
-        label="Description"
-        multiline
-        minRows={8}
-        maxRows={12}
+      <DescriptionField
         value={values.description}
-        onChange={(event) => onChange({ description: event.target.value })}
+        onChange={(description) => onChange({ description })}
         disabled={disabled}
         sx={{ gridColumn: '1 / -1' }}
       />
-      <TextField
-        label="Date"
-        type="date"
-        value={values.date}
-        onChange={(event) => onChange({ date: event.target.value })}
-        disabled={disabled}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        label="Promo"
+      <DateField value={values.date} onChange={(date) => onChange({ date })} disabled={disabled} />
+      <PromotionField
         value={values.promotion}
-        onChange={(event) => onChange({ promotion: promotionDigits(event.target.value) })}
+        onChange={(promotion) => onChange({ promotion })}
         disabled={disabled}
-        helperText="Facultatif : chiffres uniquement"
-        slotProps={{
-          htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: PROMOTION_DIGITS },
-          input: { startAdornment: <InputAdornment position="start">P</InputAdornment> },
-        }}
       />
-      <TextField
-        select
-        label="Accès"
+      <AccessField
         value={values.privacy}
-        onChange={(event) => onChange({ privacy: Number(event.target.value) })}
-        disabled={disabled || accessLocked}
-        helperText={accessLocked ? PUBLIC_ACCESS_LOCKED : undefined}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        {accessChoices(role, storedPrivacy).map((privacy) => (
-          <option key={privacy} value={privacy}>
-            {privacyLabels[privacy]}
-          </option>
-        ))}
-      </TextField>
+        onChange={(privacy) => onChange({ privacy })}
+        choices={accessChoices(role, storedPrivacy)}
+        lockedBecause={accessLocked ? PUBLIC_ACCESS_LOCKED : undefined}
+        disabled={disabled}
+      />
       {/* Beside the access on a wide screen (the row keeps its height); under it on a phone. */}
       <Box
         sx={{
@@ -107,16 +77,10 @@ export const VideoFields = ({
         }}
       >
         {gpaRestrictedShown && (
-          <FormControlLabel
-            label={GPA_RESTRICTED_LABEL}
+          <GpaRestrictedField
+            value={values.gpaRestricted}
+            onChange={(gpaRestricted) => onChange({ gpaRestricted })}
             disabled={disabled}
-            control={
-              <Checkbox
-                checked={values.gpaRestricted}
-                onChange={(event) => onChange({ gpaRestricted: event.target.checked })}
-              />
-            }
-            sx={{ minHeight: 56 }}
           />
         )}
       </Box>
