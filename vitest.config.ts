@@ -40,8 +40,12 @@ const webProject = {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    // jsdom and MUI are slow on these shared 2-core machines; nothing here waits on time.
-    testTimeout: 60_000,
+    // Nothing here waits on time, but each user action re-renders MUI forms in React's
+    // development build under jsdom, whose getComputedStyle walks every emotion rule (MUI's
+    // TextareaAutosize asks on each render, user-event and Testing Library on each query), and
+    // the first test of a file also imports MUI and its lazy page. Measured on these shared
+    // 2-core machines (whole web project, 2 workers): slowest test 7.5 s, 7 over 5 s, 19 over 3 s.
+    testTimeout: 20_000,
   },
 };
 

@@ -10,8 +10,10 @@ let objectUrls = 0;
 URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
 URL.revokeObjectURL ??= () => {};
 
-// Lazy pages load MUI on first use: slow under jsdom on a shared machine, never a timed rule.
-configure({ asyncUtilTimeout: 20_000 });
+// Lazy pages load MUI on first use (the first page of a file takes up to 3 s on a loaded
+// machine): room for that, never a timed rule, and under the test timeout (vitest.config.ts) so
+// that a failing wait reports what it waited for rather than a bare timeout.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

@@ -28,8 +28,7 @@ const pick = (label: string, file: File) =>
     target: { files: [file] },
   });
 
-// Typing into MUI fields under jsdom is slow on a shared machine: a generous limit, no timing rule.
-describe('/addVideo', { timeout: 60_000 }, () => {
+describe('/addVideo', () => {
   it('offers a member CS and Plateau, CS by default, and a geek all four', async () => {
     const { main, unmount } = await open();
     const access = within(main).getByLabelText('Accès');

@@ -39,8 +39,7 @@ const pick = (label: string, file: File) =>
     target: { files: [file] },
   });
 
-// Typing into MUI fields under jsdom is slow on a shared machine: a generous limit, no timing rule.
-describe('/editVideo/{id}', { timeout: 60_000 }, () => {
+describe('/editVideo/{id}', () => {
   it('fills the form from the video and previews its best rendition', async () => {
     serveEditor({ video: published, directs: [makeDirect(5, 'Tournoi de basket')] });
     const { main } = await open(published);

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Direct, Video } from '@plateau/contract';
 import { makeDirect, makeVideo } from '../../features/directs/testing/fixtures.ts';
-import { signIn } from '../../lib/session.ts';
+import { getSession, signIn } from '../../lib/session.ts';
+import { directKeys } from '../../resources/directs.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { server } from '../../testing/server.ts';
 import { makeToken } from '../../testing/tokens.ts';
@@ -79,23 +80,30 @@ describe('/ signed in', () => {
 
   it('shows the DT en cours without LIVE when it has no live link', async () => {
     homeServer({ homeDisplay: 3 });
-    let liveAsked = false;
+    // The direct comes only once the page knows there is no live link (the 404 was read): the
+    // block drawn with it is the one that would carry LIVE.
+    let liveKnown = () => {};
+    const noLive = new Promise<void>((resolve) => (liveKnown = resolve));
     server.use(
-      http.get('*/api/currentLive', () => {
-        liveAsked = true;
-        return HttpResponse.json(
-          { statusCode: 404, error: 'Not Found', message: 'Aucun' },
-          { status: 404 },
-        );
+      http.get('*/api/directs/currentDirect', async () => {
+        await noLive;
+        return HttpResponse.json({
+          directs: [makeDirect({ id: 7, title: 'Nuit du cinéma' })],
+          nResults: 1,
+        });
       }),
     );
     signIn(makeToken({ role: 'user' }));
-    renderApp('/');
+    const { queryClient } = renderApp('/');
+    const liveKey = directKeys.currentLive(getSession().userId);
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.getQueryState(liveKey)?.status !== 'success') return;
+      stop();
+      liveKnown();
+    });
     const block = await region('DT en cours');
     expect(within(block).getByRole('heading', { name: 'Nuit du cinéma' })).toBeVisible();
-    await waitFor(() => expect(liveAsked).toBe(true));
-    // Let the answer reach the page before looking for the button it would have brought.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(queryClient.getQueryData(liveKey)).toBeNull();
     expect(within(block).queryByRole('link', { name: 'LIVE' })).toBeNull();
   });
 

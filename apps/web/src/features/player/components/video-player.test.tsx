@@ -102,8 +102,10 @@ describe('VideoPlayer', () => {
     state.currentTime = 0;
     fireEvent.loadedMetadata(media);
     expect(state.currentTime).toBe(12.24);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(play).not.toHaveBeenCalled();
+    // Play, pressed after the switch, starts the video: its one play() is the only one.
+    await user.click(screen.getByRole('button', { name: 'Lecture' }));
+    await waitFor(() => expect(play).toHaveBeenCalled());
+    expect(play).toHaveBeenCalledOnce();
   });
 
   it('starts at `startAt` once the video knows its length', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { renderApp } from '../../../testing/render.tsx';
@@ -160,15 +160,16 @@ describe('video grid', () => {
     expect(screen.queryByText(/^Page /)).toBeNull();
   });
 
-  it('never shows a slow answer for a page left behind', async () => {
-    let releasePage1 = () => {};
-    let page1Answered = false;
+  it('never shows a slow answer for a page left behind: its call is withdrawn', async () => {
+    const page1 = { asked: 0, withdrawn: 0 };
     server.use(
       http.get('*/api/videos', async ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
         if (page === 1) {
-          await new Promise<void>((resolve) => (releasePage1 = resolve));
-          page1Answered = true;
+          // Page 1 answers late: only once the page has let go of its call.
+          page1.asked += 1;
+          await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+          page1.withdrawn += 1;
         }
         return HttpResponse.json(videoPage(page, 60));
       }),
@@ -177,24 +178,24 @@ describe('video grid', () => {
     expect(await screen.findByRole('status', { name: 'Chargement' })).toBeInTheDocument();
     await router.navigate('/videos?page=2');
     expect(await screen.findByText('Vidéo 49')).toBeInTheDocument();
-    releasePage1();
-    await waitFor(() => expect(page1Answered).toBe(true));
-    await delay(50);
+    // The call for page 1 was withdrawn: its answer can never reach the page.
+    await waitFor(() => expect(page1).toEqual({ asked: 1, withdrawn: 1 }));
     expect(screen.queryByText('Vidéo 1')).toBeNull();
     expect(cardTitles()).toHaveLength(12);
     expect(screen.getAllByText('Page 2 / 2')).toHaveLength(2);
   });
 
-  it('never shows a slow answer for a filter left behind', async () => {
-    let releaseConcert = () => {};
-    let concertAnswered = false;
+  it('never shows a slow answer for a filter left behind: its call is withdrawn', async () => {
+    const concert = { asked: 0, withdrawn: 0 };
     server.use(
       http.get('*/api/tags', () => HttpResponse.json(tags)),
       http.get('*/api/videos', async ({ request }) => {
         const filter = new URL(request.url).searchParams.getAll('tag_filter').join(',');
         if (filter === '3') {
-          await new Promise<void>((resolve) => (releaseConcert = resolve));
-          concertAnswered = true;
+          // Concert alone answers late: only once the page has let go of its call.
+          concert.asked += 1;
+          await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+          concert.withdrawn += 1;
           return HttpResponse.json({
             videos: [makeVideo(7, { title: 'Seulement concert' })],
             nResults: 1,
@@ -216,9 +217,8 @@ describe('video grid', () => {
     await user.click(await screen.findByRole('button', { name: 'Concert' }));
     await user.click(screen.getByRole('button', { name: 'Gala' }));
     expect(await screen.findByText('Concert et gala')).toBeInTheDocument();
-    releaseConcert();
-    await waitFor(() => expect(concertAnswered).toBe(true));
-    await delay(50);
+    // The call for Concert alone was withdrawn: its answer can never reach the page.
+    await waitFor(() => expect(concert).toEqual({ asked: 1, withdrawn: 1 }));
     expect(screen.queryByText('Seulement concert')).toBeNull();
     expect(cardTitles()).toEqual(['Concert et gala']);
   });
