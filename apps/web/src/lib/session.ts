@@ -168,7 +168,8 @@ export const restoreSession = () => {
  */
 const followOtherTabs = () => {
   if ((localStorage.getItem(TOKEN_KEY) ?? null) === current.token) return;
-  apply(storedSession());
+  const stored = storedSession();
+  if (stored.token !== current.token) apply(stored);
 };
 
 export const getSession = () => current;
