@@ -127,12 +127,11 @@ describe('/addDirect', () => {
     expect(screen.queryByLabelText('Réservée au GDA')).toBeNull();
 
     const access = screen.getByRole('combobox', { name: 'Accès' });
-    expect(within(access).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Publique',
-      'CS',
-      'Plateau',
-      'Archivée',
-    ]);
+    expect(
+      within(access)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Publique', 'CS', 'Plateau', 'Archivée']);
     await user.selectOptions(access, 'Plateau');
     await user.click(screen.getByLabelText('Réservée au GDA'));
     await user.click(screen.getByRole('button', { name: 'Valider' }));
