@@ -46,20 +46,27 @@ describe('what the browser may keep of an API answer', () => {
     expect(visitor.headers['cache-control']).toBe('no-store');
   });
 
-  it('leaves media their own caching, revalidated with each request', async () => {
+  it('keeps no members-only image either; a public one is revalidated with each request', async () => {
     const member = await ctx.createUser('plateau');
-    const id = await insertVideo(ctx, { title: 'Miniature', privacy: 1 });
-    const sent = await upload(ctx, `/api/media/thumbnail/${id}`, member.auth, [
-      {
-        field: 'thumbnail_upload',
-        content: PNG_BYTES,
-        filename: 'a.png',
-        contentType: 'image/png',
-      },
-    ]);
-    expect(sent.statusCode).toBe(200);
-    const image = await ctx.app.inject({ url: `/api/media/thumbnail/${id}`, headers: member.auth });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['cache-control']).toBe('private, max-age=0');
+    const thumbnailCaching = async (privacy: number) => {
+      const id = await insertVideo(ctx, { title: 'Miniature', privacy, processing: 3 });
+      const sent = await upload(ctx, `/api/media/thumbnail/${id}`, member.auth, [
+        {
+          field: 'thumbnail_upload',
+          content: PNG_BYTES,
+          filename: 'a.png',
+          contentType: 'image/png',
+        },
+      ]);
+      expect(sent.statusCode).toBe(200);
+      const image = await ctx.app.inject({
+        url: `/api/media/thumbnail/${id}`,
+        headers: member.auth,
+      });
+      expect(image.statusCode).toBe(200);
+      return image.headers['cache-control'];
+    };
+    expect(await thumbnailCaching(1)).toBe('private, no-store');
+    expect(await thumbnailCaching(0)).toBe('public, max-age=0');
   });
 });

@@ -160,8 +160,8 @@ export const apiRequest = async <T>(path: string, request: ApiRequest = {}): Pro
 
 /**
  * A protected image (thumbnail, poster) as a Blob; null when the answer is not 200 (the caller
- * shows its placeholder). Goes through the browser's HTTP cache: the server answers with an
- * ETag, so a second look costs a 304.
+ * shows its placeholder). A public image goes through the browser's HTTP cache (the server
+ * answers with an ETag, so a second look costs a 304); any other is never stored there.
  */
 export const fetchMediaBlob = async (path: string, signal?: AbortSignal): Promise<Blob | null> => {
   const url = buildUrl(path);

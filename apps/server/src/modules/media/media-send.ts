@@ -30,8 +30,15 @@ const SPARE_BUFFERS = 64;
 
 const missingFile = () => notFound('Fichier introuvable');
 
+/**
+ * A public file may be kept and revalidated (ETag); any other depends on who asks, and school
+ * computers are shared: the browser keeps none of it for the next person.
+ */
+const cacheControlOf = (file: ServedFile) =>
+  file.isPublic ? 'public, max-age=0' : 'private, no-store';
+
 const setFileHeaders = (reply: FastifyReply, file: ServedFile, statusCode: number) => {
-  reply.header('cache-control', `${file.isPublic ? 'public' : 'private'}, max-age=0`);
+  reply.header('cache-control', cacheControlOf(file));
   if (statusCode !== 304) reply.header('content-type', file.contentType);
   if (file.contentDisposition) reply.header('content-disposition', file.contentDisposition);
 };
