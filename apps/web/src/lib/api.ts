@@ -177,7 +177,7 @@ export const fetchMediaBlob = async (path: string, signal?: AbortSignal): Promis
     if (response.status !== 404) console.error('[HTTPERROR]', 'GET', url, response.status);
     return null;
   } catch (cause) {
-    if (call.aborted() || signal?.aborted) throw cause;
+    if (call.aborted()) throw cause;
     console.error('[HTTPERROR]', 'GET', url, cause);
     return null;
   }

@@ -138,27 +138,22 @@ export const checkSession = (now = Date.now()): Session => {
   return current;
 };
 
-/** The session the stored token describes (signed out when there is none, or it expired). */
+/** The session the stored token describes, expired or not (signed out when there is none). */
 const storedSession = (): Session => {
   const token = localStorage.getItem(TOKEN_KEY);
-  if (!token) return signedOut;
-  const stored = sessionFromToken(token, { sso: localStorage.getItem(SSO_KEY) === '1' });
-  return stored.isAuth && !isExpired(stored) ? stored : signedOut;
+  return token
+    ? sessionFromToken(token, { sso: localStorage.getItem(SSO_KEY) === '1' })
+    : signedOut;
 };
 
 /** Reads the stored token at start-up (and again in tests). */
 export const restoreSession = () => {
   ended = false;
-  const token = localStorage.getItem(TOKEN_KEY);
-  if (!token) {
-    current = signedOut;
-    setBearerToken(null);
-    return;
-  }
-  const next = sessionFromToken(token, { sso: localStorage.getItem(SSO_KEY) === '1' });
-  if (!next.isAuth) return signOut();
-  current = next;
-  setBearerToken(next.token);
+  const stored = storedSession();
+  // A token that cannot be read is no session: it leaves the storage.
+  if (!stored.isAuth && localStorage.getItem(TOKEN_KEY)) return signOut();
+  current = stored;
+  setBearerToken(stored.token);
   checkSession();
 };
 
@@ -169,7 +164,8 @@ export const restoreSession = () => {
 const followOtherTabs = () => {
   if ((localStorage.getItem(TOKEN_KEY) ?? null) === current.token) return;
   const stored = storedSession();
-  if (stored.token !== current.token) apply(stored);
+  const next = stored.isAuth && !isExpired(stored) ? stored : signedOut;
+  if (next.token !== current.token) apply(next);
 };
 
 export const getSession = () => current;
