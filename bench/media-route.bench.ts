@@ -5,45 +5,31 @@
  * `PLATEAU_MEDIA_ROUTE`); without it both Plateau rows run today's path. Prints a table; asserts
  * no timing (bench/README.md, "Documented APIs or today's path").
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { adminUrl } from './bench-env.ts';
 import { startNginx } from './media/nginx.ts';
-import { root, startPlateau } from './media/plateau.ts';
+import { startPlateau } from './media/plateau.ts';
 import { cpuSeconds, loadAverage } from './media/proc.ts';
 import { runWrk } from './media/wrk.ts';
+import {
+  api,
+  benchDatabase,
+  buildServerOnly,
+  nginxReadableDir,
+  publishRandomRendition,
+  signIn,
+} from './media/setup.ts';
 import { freePort } from './web/server.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = 8;
 const CONNECTIONS = 50;
 const FILE_BYTES = 200 * 1000 * 1000;
-const DATABASE = 'plateau_bench_media_route';
 const ROUTES = ['today', 'documented'];
 const ADMIN = { username: 'bench-geek', password: randomBytes(12).toString('base64url') };
 const VIEWER = { username: 'bench-viewer', password: randomBytes(12).toString('base64url') };
-
-const databaseUrl = () => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-};
-
-const api = async (origin: string, url: string, body: unknown, token?: string) => {
-  const headers = new Headers({ 'content-type': 'application/json' });
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(`${origin}${url}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
 
 const rows: string[] = [];
 const measure = async (round: number, name: string, url: string, pids: () => number[]) => {
@@ -59,51 +45,29 @@ const measure = async (round: number, name: string, url: string, pids: () => num
   rows.push(row);
 };
 
-execFileSync(
-  process.execPath,
-  [
-    '--input-type=module',
-    '-e',
-    "await (await import('./scripts/build.mjs')).ensureBuilt({ web: false })",
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'plateau-bench-route-'));
-// nginx's workers run as an unprivileged user: they must reach the media folder.
-chmodSync(tmp, 0o755);
+buildServerOnly();
+const tmp = nginxReadableDir('plateau-bench-route-');
 const mediaDir = path.join(tmp, 'data/media');
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${DATABASE}`);
-await admin.end();
+const database = benchDatabase('plateau_bench_media_route');
+await database.recreate();
 const port = await freePort();
 const env = {
   DATA_DIR: path.join(tmp, 'data'),
-  DATABASE_URL: databaseUrl(),
+  DATABASE_URL: database.url,
   JWT_SECRET: randomBytes(32).toString('hex'),
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
   PORT: String(port),
 };
 const setup = await startPlateau(env);
-const geek = (await api(setup.origin, '/api/token', ADMIN)).accessToken;
-await api(setup.origin, '/api/users', { ...VIEWER, role: 'user' }, geek);
-const viewer = (await api(setup.origin, '/api/token', VIEWER)).accessToken;
-const video = await api(setup.origin, '/api/videos', { title: 'Route', privacy: 1 }, geek);
+const geek = await signIn(setup.origin, ADMIN);
+const post = (url: string, body: unknown) =>
+  api(setup.origin, url, { method: 'POST', token: geek, body: JSON.stringify(body) });
+await post('/api/users', { ...VIEWER, role: 'user' });
+const viewer = await signIn(setup.origin, VIEWER);
+const video = await post('/api/videos', { title: 'Route', privacy: 1 });
 await setup.stop();
-const db = new pg.Client({ connectionString: databaseUrl() });
-await db.connect();
-await db.query(`update videos set processing = 3, rungs = '{720}' where id = $1`, [video.id]);
-await db.end();
-const rendition = path.join(mediaDir, `videos/${video.id}/720.mp4`);
-mkdirSync(path.dirname(rendition), { recursive: true });
-const fd = openSync(rendition, 'w');
-const block = randomBytes(1024 * 1024);
-for (let written = 0; written < FILE_BYTES; written += block.length) {
-  writeSync(fd, block, 0, Math.min(block.length, FILE_BYTES - written));
-}
-closeSync(fd);
+await publishRandomRendition(database.url, mediaDir, video.id, FILE_BYTES);
 const [staticPort, proxyPort] = [await freePort(), await freePort()];
 const nginx = await startNginx(path.join(tmp, 'nginx'), mediaDir, {
   staticPort,

@@ -5,30 +5,25 @@
  * 2 GB upload is in flight (alone, and during the range load), and idle on PostgreSQL and on
  * the embedded PGlite. Prints tables; asserts no timing.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { adminUrl } from './bench-env.ts';
 import { startNginx, type RunningNginx } from './media/nginx.ts';
-import { root, startPlateau, type RunningPlateau } from './media/plateau.ts';
+import { startPlateau, type RunningPlateau } from './media/plateau.ts';
 import { cpuSeconds, loadAverage, memoryMb } from './media/proc.ts';
 import { uploadGenerated } from './media/upload.ts';
 import { runWrk, type WrkResult } from './media/wrk.ts';
 import { freePort } from './web/server.ts';
+import {
+  api,
+  benchDatabase,
+  buildServerOnly,
+  nginxReadableDir,
+  publishRandomRendition,
+  signIn,
+} from './media/setup.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -39,34 +34,10 @@ const WARM_UP = quick ? 1 : 3;
 const CONNECTIONS = 50;
 const FILE_BYTES = 200 * 1000 * 1000;
 const UPLOAD_BYTES = (quick ? 0.5 : 2) * 1000 ** 3;
-const DATABASE = 'plateau_bench_media';
+const database = benchDatabase('plateau_bench_media');
 const ACCEL_LOCATION = '/_plateau_media/';
 const ADMIN = { username: 'bench-geek', password: randomBytes(12).toString('base64url') };
 const VIEWER = { username: 'bench-viewer', password: randomBytes(12).toString('base64url') };
-
-const databaseUrl = () => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-};
-
-const recreateDatabase = async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-};
-
-const writeRendition = (file: string) => {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const fd = openSync(file, 'w');
-  const block = randomBytes(1024 * 1024);
-  for (let written = 0; written < FILE_BYTES; written += block.length) {
-    writeSync(fd, block, 0, Math.min(block.length, FILE_BYTES - written));
-  }
-  closeSync(fd);
-};
 
 const fileSlice = (file: string, start: number, length: number) => {
   const fd = openSync(file, 'r');
@@ -75,18 +46,6 @@ const fileSlice = (file: string, start: number, length: number) => {
   closeSync(fd);
   return buffer;
 };
-
-const api = async (origin: string, url: string, init: RequestInit & { token?: string } = {}) => {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.body && typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const response = await fetch(`${origin}${url}`, { ...init, headers });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
-
-const signIn = async (origin: string, account: typeof ADMIN): Promise<string> =>
-  (await api(origin, '/api/token', { method: 'POST', body: JSON.stringify(account) })).accessToken;
 
 /** The same bytes as the file, for a random range: every server is checked before its load. */
 const checkRange = async (url: string, file: string) => {
@@ -212,18 +171,8 @@ const idleRss = async (env: Record<string, string>) => {
 
 const main = async () => {
   console.error('Building the server (scripts/build.mjs, server only)...');
-  execFileSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "await (await import('./scripts/build.mjs')).ensureBuilt({ web: false })",
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'plateau-bench-media-'));
-  // nginx's workers run as an unprivileged user: they must reach the media folder.
-  chmodSync(tmp, 0o755);
+  buildServerOnly();
+  const tmp = nginxReadableDir('plateau-bench-media-');
   const dataDir = path.join(tmp, 'data');
   const mediaDir = path.join(dataDir, 'media');
   const running: { stop(): Promise<void> }[] = [];
@@ -231,11 +180,11 @@ const main = async () => {
     for (const server of running.splice(0).reverse()) await server.stop();
   };
   try {
-    await recreateDatabase();
+    await database.recreate();
     const plateauPort = await freePort();
     const baseEnv = {
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl(),
+      DATABASE_URL: database.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
@@ -263,13 +212,8 @@ const main = async () => {
       token: geek,
       body: JSON.stringify({ title: 'Envoi de 2 Go', privacy: 1 }),
     });
-    const db = new pg.Client({ connectionString: databaseUrl() });
-    await db.connect();
-    await db.query(`update videos set processing = 3, rungs = '{720}' where id = $1`, [video.id]);
-    await db.end();
-    const rendition = path.join(mediaDir, `videos/${video.id}/720.mp4`);
     console.error(`Writing the ${FILE_BYTES / 1e6} MB rendition...`);
-    writeRendition(rendition);
+    const rendition = await publishRandomRendition(database.url, mediaDir, video.id, FILE_BYTES);
 
     const [staticPort, proxyPort] = [await freePort(), await freePort()];
     const nginx: RunningNginx = await startNginx(path.join(tmp, 'nginx'), mediaDir, {
