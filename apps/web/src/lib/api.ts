@@ -46,7 +46,7 @@ const sessionChanged = () => new DOMException('La session a changé', 'AbortErro
 
 /**
  * The bearer and the signal of one call, for the session as it is now: the call is aborted if
- * the person changes before it is answered, and `answeredForThisSession` tells afterwards.
+ * the person changes before it is answered, and `check` refuses an answer that came anyway.
  */
 const sessionCall = (own?: AbortSignal) => {
   beforeRequest?.();
