@@ -16,6 +16,8 @@ export interface AppDeps {
   mediaBinaries: MediaBinaries | null;
   /** The pg-boss queue (main.ts shares one with the worker); the encoding module makes one if absent. */
   jobs?: JobQueue;
+  /** Run this process's RTMP ingest (main.ts; tests that broadcast): the live module starts it. */
+  liveIngest?: boolean;
   /** The clock of the short-lived caches (media access); tests move one by hand. */
   clock?: Clock;
 }

@@ -51,6 +51,26 @@ export interface Config {
   site: SiteBranding;
   /** The school's single sign-on provider; undefined when no SSO_ variable is set. */
   sso: SsoConfig | undefined;
+  /** Plateau Live: the embedded RTMP ingest and what a live may be. */
+  live: LiveConfig;
+}
+
+export interface LiveConfig {
+  /** 0: no ingest in this process. */
+  rtmpPort: number;
+  rtmpHost: string;
+  /** What encoders are told to send to (the "Serveur" of a direct's broadcast settings). */
+  rtmpPublicUrl: string;
+  /** An encoder that comes back within this continues the same live. */
+  reconnectGraceSeconds: number;
+  /** Heights encoded below the copied source, e.g. [480]. */
+  ladderHeights: number[];
+  dvrSeconds: number;
+  maxHeight: number;
+  maxKbps: number;
+  maxHours: number;
+  /** Below this free space on the media disk, a live is refused or stopped. */
+  minFreeMb: number;
 }
 
 const integer = (env: Env, name: string, fallback: number, min: number, max: number): number => {
@@ -153,5 +173,37 @@ export const loadConfig = (env: Env = process.env): Config => {
       },
     }),
     sso: loadSsoConfig(env),
+    live: loadLiveConfig(env, host, publicUrl),
+  };
+};
+
+const loadLiveConfig = (env: Env, host: string, publicUrl: string): LiveConfig => {
+  const rtmpPort = integer(env, 'RTMP_PORT', 1935, 0, 65535);
+  const rawLadder = env.LIVE_LADDER ?? '480';
+  if (!/^(\d{3,4}(,\d{3,4})*)?$/.test(rawLadder.replace(/\s/g, ''))) {
+    throw new ConfigError(
+      `LIVE_LADDER must be heights separated by commas, such as 720,480 (got "${rawLadder}")`,
+    );
+  }
+  const ladderHeights = rawLadder
+    .replace(/\s/g, '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .sort((a, b) => b - a);
+  const rtmpPublicUrl =
+    urlSetting(env, 'RTMP_PUBLIC_URL', ['rtmp:', 'rtmps:']) ??
+    `rtmp://${new URL(publicUrl).hostname}:${rtmpPort}/live`;
+  return {
+    rtmpPort,
+    rtmpHost: env.RTMP_HOST || host,
+    rtmpPublicUrl: rtmpPublicUrl.replace(/\/+$/, ''),
+    reconnectGraceSeconds: integer(env, 'LIVE_RECONNECT_GRACE', 180, 1, 3600),
+    ladderHeights,
+    dvrSeconds: integer(env, 'LIVE_DVR_SECONDS', 7200, 10, 12 * 3600),
+    maxHeight: integer(env, 'LIVE_MAX_HEIGHT', 1080, 144, 4320),
+    maxKbps: integer(env, 'LIVE_MAX_KBPS', 12_000, 100, 200_000),
+    maxHours: integer(env, 'LIVE_MAX_HOURS', 12, 1, 48),
+    minFreeMb: integer(env, 'LIVE_MIN_FREE_MB', 2048, 0, 1024 * 1024),
   };
 };

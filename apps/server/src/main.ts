@@ -26,7 +26,12 @@ const mediaBinaries = await locateMediaBinaries({
 const runWorker = config.inProcessWorker && mediaBinaries !== null;
 const jobs = createJobQueue(database, config, { supervise: runWorker });
 await jobs.boss();
-const app = await buildApp({ config, database, storage, extraDeps: { mediaBinaries, jobs } });
+const app = await buildApp({
+  config,
+  database,
+  storage,
+  extraDeps: { mediaBinaries, jobs, liveIngest: true },
+});
 await ensureAdmin(database.db, config, app.log);
 // Uploads cut by a crash, here or on another instance.
 const stopTemporarySweep = startTemporarySweep(storage, app.log);

@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './text.ts';
 export * from './video.ts';
 export * from './direct.ts';
+export * from './live.ts';
 export * from './playlist.ts';
 export * from './tag.ts';
 export * from './user.ts';

@@ -72,6 +72,8 @@ export const directs = pgTable(
     gpaRestricted: boolean('gpa_restricted').notNull().default(false),
     liveUrl: text('live_url').notNull().default(''),
     hasPoster: boolean('has_poster').notNull().default(false),
+    /** Secret RTMP stream key of "Diffuser sur Plateau"; null when broadcasting is off. */
+    streamKey: text('stream_key').unique(),
     /** title + description, the text that search reads. */
     searchText: text('search_text').notNull().default(''),
     searchVector: searchVector('search_text'),
@@ -355,6 +357,10 @@ export const settings = pgTable(
       onDelete: 'set null',
     }),
     gpaPromo: integer('gpa_promo').notNull().default(-1),
+    /** A live that starts becomes the current direct when none is set. */
+    liveSetsCurrent: boolean('live_sets_current').notNull().default(true),
+    /** An ended live's REDIFF is encoded and published at once. */
+    publishRediff: boolean('publish_rediff').notNull().default(false),
   },
   (t) => [
     check('settings_single_row', sql`${t.id} = 1`),
@@ -373,3 +379,42 @@ export const trendingSlots = pgTable(
   },
   (t) => [check('trending_slot_check', sql`${t.slot} between 1 and 5`)],
 );
+
+/**
+ * One live of a direct broadcast into Plateau: from the first accepted publish to its end.
+ * Its states are changed only by modules/live/live-states.ts. `parts` counts the recording
+ * parts on disk (one per publish); `videoId` is the REDIFF once built.
+ */
+export const lives = pgTable(
+  'lives',
+  {
+    id: serial('id').primaryKey(),
+    directId: integer('direct_id')
+      .notNull()
+      .references(() => directs.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the encoder was last lost (reconnecting), for the grace. */
+    lostAt: timestamp('lost_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    parts: integer('parts').notNull().default(0),
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('lives_state_check', sql`${t.state} in ('live', 'reconnecting', 'ending', 'ended')`),
+    // At most one live per direct is not over: the publish gate relies on it.
+    uniqueIndex('lives_open_idx')
+      .on(t.directId)
+      .where(sql`${t.state} <> 'ended'`),
+    index('lives_direct_idx').on(t.directId, t.id.desc()),
+  ],
+);
+
+/** Why a direct's last stream was refused or stopped (French, shown to geeks); one per direct. */
+export const liveProblems = pgTable('live_problems', {
+  directId: integer('direct_id')
+    .primaryKey()
+    .references(() => directs.id, { onDelete: 'cascade' }),
+  message: text('message').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

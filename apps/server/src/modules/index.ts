@@ -11,6 +11,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
+import { liveRoutes } from './live/live.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
 export const featureModules: FeatureModule[] = [
@@ -26,4 +27,5 @@ export const featureModules: FeatureModule[] = [
   encodingRoutes,
   healthRoutes,
   siteRoutes,
+  liveRoutes,
 ];

@@ -51,6 +51,25 @@ export const mediaKeys = {
   rung: (videoId: number, rung: number) => `videos/${videoId}/${rung}.mp4`,
   thumbnail: (videoId: number) => `videos/${videoId}/thumbnail`,
   poster: (directId: number) => `directs/${directId}/poster`,
+  /** A live's folder: its recording parts and its HLS, removed once its REDIFF is stored. */
+  liveFolder: (directId: number, liveId: number) => `lives/${directId}/${liveId}`,
+  livePart: (directId: number, liveId: number, part: number) =>
+    `lives/${directId}/${liveId}/part-${part}.ts`,
+  liveHls: (directId: number, liveId: number) => `lives/${directId}/${liveId}/hls`,
+  liveMaster: (directId: number, liveId: number) => `lives/${directId}/${liveId}/hls/master.m3u8`,
+  /** A variant's playlist (segment undefined) or one of its segments, from checked parts only. */
+  liveHlsFile: (
+    directId: number,
+    liveId: number,
+    variant: string,
+    segment?: { part: number; sequence: number },
+  ) => {
+    if (!/^(source|\d{3,4}p)$/.test(variant)) throw new Error(`bad live variant ${variant}`);
+    const name = segment
+      ? `seg-${segment.part}-${String(segment.sequence).padStart(5, '0')}.ts`
+      : 'index.m3u8';
+    return `lives/${directId}/${liveId}/hls/${variant}/${name}`;
+  },
 };
 
 const TEMP_DIR = '.tmp';

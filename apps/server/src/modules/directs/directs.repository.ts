@@ -19,7 +19,7 @@ const directSelection = {
   hasPoster: directs.hasPoster,
 };
 
-type DirectRow = Omit<typeof directs.$inferSelect, 'searchText' | 'searchVector'>;
+type DirectRow = Omit<typeof directs.$inferSelect, 'searchText' | 'searchVector' | 'streamKey'>;
 
 const toDirect = (row: DirectRow): Direct => ({
   id: row.id,

@@ -1,8 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { ErrorBody, IdParams, IdSchema, OkBody, ErrorResponses } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
-import { createMediaGrants } from './media-grants.ts';
-import { attachmentDisposition, createMediaSender } from './media-send.ts';
+import { createMediaGrants } from '../../media-serving/media-grants.ts';
+import { attachmentDisposition, createMediaSender } from '../../media-serving/media-send.ts';
 import { receiveUpload } from './media-upload.ts';
 import { createMediaService, streamResolutions, type StreamResolution } from './media.service.ts';
 

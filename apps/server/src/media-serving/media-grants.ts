@@ -1,5 +1,5 @@
-import type { Viewer } from '../../access/viewer.ts';
-import { createTtlCache, type Clock } from '../../lib/ttl-cache.ts';
+import type { Viewer } from '../access/viewer.ts';
+import { createTtlCache, type Clock } from '../lib/ttl-cache.ts';
 
 /** The viewer as the visibility rule sees it: two viewers with the same key see the same. */
 const viewerKey = (viewer: Viewer) =>

@@ -1,7 +1,7 @@
 import { read } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
-import type { BufferPool } from '../../lib/buffer-pool.ts';
-import type { FileLease } from '../../storage/open-files.ts';
+import type { BufferPool } from '../lib/buffer-pool.ts';
+import type { FileLease } from '../storage/open-files.ts';
 
 /** Two per response: one being read from the file while the other is written. */
 const BUFFERS_PER_STREAM = 2;

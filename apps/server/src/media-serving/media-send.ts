@@ -2,9 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import send, { type SendOptions } from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, notFound } from '../../lib/errors.ts';
-import type { MediaStorage } from '../../storage/media-storage.ts';
-import { createBufferPool, type BufferPool } from '../../lib/buffer-pool.ts';
+import { HttpError, notFound } from '../lib/errors.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import { createBufferPool, type BufferPool } from '../lib/buffer-pool.ts';
 import { FileRangeStream } from './file-range-stream.ts';
 
 /** A stored file the viewer may read, and how to answer it. Keys come from `mediaKeys` only. */
@@ -14,6 +14,8 @@ export interface ServedFile {
   /** Visible to anyone: shared caches may keep it; otherwise `private`. */
   isPublic: boolean;
   contentDisposition?: string;
+  /** Overrides the default for public files (live segments never change: `immutable`). */
+  publicCacheControl?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ const missingFile = () => notFound('Fichier introuvable');
  * computers are shared: the browser keeps none of it for the next person.
  */
 const cacheControlOf = (file: ServedFile) =>
-  file.isPublic ? 'public, max-age=0' : 'private, no-store';
+  file.isPublic ? (file.publicCacheControl ?? 'public, max-age=0') : 'private, no-store';
 
 const setFileHeaders = (reply: FastifyReply, file: ServedFile, statusCode: number) => {
   reply.header('cache-control', cacheControlOf(file));

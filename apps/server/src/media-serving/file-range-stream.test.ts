@@ -5,9 +5,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createBufferPool } from '../../lib/buffer-pool.ts';
-import { createOpenFiles } from '../../storage/open-files.ts';
-import { testTmpDir } from '../../test/test-env.ts';
+import { createBufferPool } from '../lib/buffer-pool.ts';
+import { createOpenFiles } from '../storage/open-files.ts';
+import { testTmpDir } from '../test/test-env.ts';
 import { FileRangeStream } from './file-range-stream.ts';
 
 mkdirSync(testTmpDir, { recursive: true });

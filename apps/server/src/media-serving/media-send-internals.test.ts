@@ -6,9 +6,9 @@ import path from 'node:path';
 import send, { type SendResult } from '@fastify/send';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBufferPool } from '../../lib/buffer-pool.ts';
-import { createOpenFiles } from '../../storage/open-files.ts';
-import { testTmpDir } from '../../test/test-env.ts';
+import { createBufferPool } from '../lib/buffer-pool.ts';
+import { createOpenFiles } from '../storage/open-files.ts';
+import { testTmpDir } from '../test/test-env.ts';
 import { FileRangeStream } from './file-range-stream.ts';
 import { answerAsHead, mediaSendOptions } from './media-send.ts';
 

@@ -1,0 +1,127 @@
+import { readdirSync } from 'node:fs';
+import { Privacy, Processing } from '@plateau/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type TestUser } from '../../test/harness.ts';
+import { mediaKeys } from '../../storage/media-storage.ts';
+import {
+  createDirect,
+  durationOf,
+  enableBroadcast,
+  freePort,
+  liveStatus,
+  makeEncoderStream,
+  publish,
+  waitFor,
+} from './live.test-support.ts';
+
+const rtmpPort = await freePort();
+const ctx = useTestApp({
+  env: {
+    RTMP_PORT: String(rtmpPort),
+    RTMP_HOST: '127.0.0.1',
+    LIVE_LADDER: '180',
+    LIVE_RECONNECT_GRACE: '4',
+  },
+  extra: { extraDeps: { liveIngest: true } },
+});
+
+let geek: TestUser;
+let member: TestUser;
+/** What the encoder sends before and after its cut: 8 s, then 6 s. */
+let before: string;
+let after: string;
+beforeAll(async () => {
+  geek = await ctx.createUser('geek');
+  member = await ctx.createUser('plateau');
+  before = await makeEncoderStream('before-cut', { seconds: 8 });
+  after = await makeEncoderStream('after-cut', { seconds: 6 });
+}, 60_000);
+
+describe('a direct broadcast into Plateau', () => {
+  it('plays live with its access rules, survives a cut, and ends as its REDIFF in /pending', async () => {
+    const direct = await createDirect(ctx, geek, { title: 'Gala live', privacy: Privacy.School });
+    const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
+    expect(streamKey).toMatch(/^[A-Za-z0-9_-]{24,}$/);
+    expect((await liveStatus(ctx, direct.id, member)).state).toBe('waiting');
+
+    const first = publish(before, rtmpPort, streamKey!);
+    const live = await waitFor(
+      'the live',
+      () => liveStatus(ctx, direct.id, member),
+      (s) => s.state === 'live',
+    );
+    expect(live.playlist).toBe(`/api/media/live/${direct.id}/master.m3u8`);
+
+    // The master playlist lists the source and the 180p rung; a segment arrives within seconds.
+    const master = await waitFor(
+      'the master playlist',
+      () => ctx.app.inject({ url: `${live.playlist}?token=${member.token}` }),
+      (r) => r.statusCode === 200,
+    );
+    expect(master.headers['content-type']).toContain('mpegurl');
+    expect(master.body).toContain(`source/index.m3u8?token=${member.token}`);
+    expect(master.body).toContain('180p/index.m3u8');
+    const variant = await waitFor(
+      'a segment',
+      () =>
+        ctx.app.inject({
+          url: `/api/media/live/${direct.id}/source/index.m3u8`,
+          headers: member.auth,
+        }),
+      (r) => r.statusCode === 200 && /seg-1-\d+\.ts/.test(r.body),
+    );
+    const segment = /seg-1-\d+\.ts/.exec(variant.body)![0];
+    const bytes = await ctx.app.inject({
+      url: `/api/media/live/${direct.id}/source/${segment}`,
+      headers: member.auth,
+    });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toBe('video/mp2t');
+    expect(bytes.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+
+    // A visitor is refused on a school-only live: playlist and segment.
+    const visitorPlaylist = await ctx.app.inject({ url: live.playlist! });
+    expect(visitorPlaylist.statusCode).toBe(401);
+    const visitorSegment = await ctx.app.inject({
+      url: `/api/media/live/${direct.id}/source/${segment}`,
+    });
+    expect(visitorSegment.statusCode).toBe(401);
+
+    // The encoder drops; it comes back within the grace: the same live, a second part.
+    await first.exited;
+    await waitFor(
+      'the loss',
+      () => liveStatus(ctx, direct.id, member),
+      (s) => s.state === 'reconnecting',
+    );
+    const second = publish(after, rtmpPort, streamKey!);
+    await waitFor(
+      'the reconnect',
+      () => liveStatus(ctx, direct.id, member),
+      (s) => s.state === 'live',
+    );
+    await second.exited;
+
+    // Past the grace, the live ends and its REDIFF waits in /pending.
+    const ended = await waitFor(
+      'the REDIFF',
+      () => liveStatus(ctx, direct.id, member),
+      (s) => s.state === 'ended' && s.rediffVideoId !== null,
+      30_000,
+    );
+    const video = (
+      await ctx.app.inject({ url: `/api/videos/${ended.rediffVideoId}`, headers: member.auth })
+    ).json().videos[0];
+    expect(video.title).toBe('Gala live');
+    expect(video.processing).toBe(Processing.Uploaded);
+    const seconds = await durationOf(ctx.storage.localPath(mediaKeys.raw(ended.rediffVideoId!)));
+    expect(seconds).toBeGreaterThan(14 - 1);
+    expect(seconds).toBeLessThan(14 + 1);
+    // The live's folder is gone once its REDIFF holds everything.
+    expect(
+      readdirSync(ctx.storage.localPath('lives'), { recursive: true }).filter((f) =>
+        String(f).endsWith('.ts'),
+      ),
+    ).toEqual([]);
+  }, 90_000);
+});

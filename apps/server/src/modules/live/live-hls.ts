@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Viewer } from '../../access/viewer.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { mediaKeys } from '../../storage/media-storage.ts';
+import { createMediaGrants } from '../../media-serving/media-grants.ts';
+import { createMediaSender } from '../../media-serving/media-send.ts';
+import { withToken } from './live-playlists.ts';
+import type { LiveViewers } from './live-viewers.ts';
+import type { LiveService } from './live.service.ts';
+
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+/** A live playlist changes every segment; a segment never changes once listed. */
+const PUBLIC_PLAYLIST = 'public, max-age=1';
+const PUBLIC_SEGMENT = 'public, max-age=86400, immutable';
+
+const noSegment = () => notFound('Segment introuvable');
+
+/** `seg-3-00042.ts` -> its part and sequence (the route's pattern has checked the shape). */
+const parseSegment = (name: string) => {
+  const [, part, sequence] = /^seg-(\d+)-(\d+)\.ts$/.exec(name) ?? [];
+  return { part: Number(part), sequence: Number(sequence) };
+};
+
+/**
+ * Live HLS under /api/media/live/: the same grants as VOD media (the direct's visibility),
+ * token carried into every URI of a playlist for native players, and no file name from the
+ * request: variant and segment are checked, then rebuilt by `mediaKeys`.
+ */
+export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveViewers) => {
+  const { storage, config } = deps;
+  const sender = createMediaSender(storage, config.mediaAccelRedirect);
+  const granted = createMediaGrants({
+    ttlMs: config.mediaAccessTtlSeconds * 1000,
+    clock: deps.clock,
+  });
+  const access = (viewer: Viewer, id: number) =>
+    granted(viewer, `live:${id}`, () => live.playable(viewer, id));
+
+  const sendPlaylist = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    isPublic: boolean,
+  ) => {
+    const text = await readFile(storage.localPath(key), 'utf8').catch(() => null);
+    if (text === null) throw notFound('Le direct commence : réessayez dans un instant');
+    const { token } = request.query as { token?: string };
+    return reply
+      .header('cache-control', isPublic ? PUBLIC_PLAYLIST : 'private, no-store')
+      .type(PLAYLIST_TYPE)
+      .send(withToken(text, token));
+  };
+
+  const who = (request: FastifyRequest) =>
+    request.viewer ? `u${request.viewer.userId}` : `a${request.ip}`;
+
+  return {
+    async master(request: FastifyRequest, reply: FastifyReply, id: number) {
+      const { liveId, isPublic } = await access(request.viewer, id);
+      viewers.saw(id, who(request));
+      return sendPlaylist(request, reply, mediaKeys.liveMaster(id, liveId), isPublic);
+    },
+    async variant(request: FastifyRequest, reply: FastifyReply, id: number, variant: string) {
+      const { liveId, isPublic } = await access(request.viewer, id);
+      viewers.saw(id, who(request));
+      return sendPlaylist(request, reply, mediaKeys.liveHlsFile(id, liveId, variant), isPublic);
+    },
+    async segment(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      id: number,
+      variant: string,
+      segment: string,
+    ) {
+      const { liveId, isPublic } = await access(request.viewer, id);
+      const key = mediaKeys.liveHlsFile(id, liveId, variant, parseSegment(segment));
+      if (!(await storage.stat(key))) throw noSegment();
+      const file = await sender.servable({
+        key,
+        isPublic,
+        contentType: 'video/mp2t',
+        publicCacheControl: PUBLIC_SEGMENT,
+      });
+      return sender.send(request, reply, file);
+    },
+  };
+};

@@ -1,0 +1,31 @@
+import { appendFile, readFile } from 'node:fs/promises';
+import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { variantNames, type LiveLadder } from './live-args.ts';
+import type { LiveRow } from './live.repository.ts';
+
+/** The live is over: players stop waiting for segments and offer the whole window. */
+export const endPlaylists = async (
+  storage: MediaStorage,
+  ladder: Pick<LiveLadder, 'heights'>,
+  live: Pick<LiveRow, 'directId' | 'id'>,
+) => {
+  for (const variant of variantNames(ladder)) {
+    const file = storage.localPath(mediaKeys.liveHlsFile(live.directId, live.id, variant));
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text !== null && !text.includes('#EXT-X-ENDLIST')) {
+      await appendFile(file, '#EXT-X-ENDLIST\n');
+    }
+  }
+};
+
+/**
+ * A playlist as served: each URI gets the reader's token, so a native HLS player (Safari),
+ * which cannot send a header, fetches the variants and segments with the same access.
+ */
+export const withToken = (playlist: string, token: string | undefined) =>
+  token === undefined
+    ? playlist
+    : playlist.replace(
+        /^(?!#)(\S+)$/gm,
+        (uri) => `${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
+      );

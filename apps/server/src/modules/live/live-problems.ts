@@ -1,0 +1,13 @@
+/** Why a stream was refused or stopped, as the geek reads it on the direct's edit page. */
+export const problems = {
+  secondEncoder:
+    'Un second encodeur a été refusé : ce direct reçoit déjà un flux. Arrêtez l’autre encodeur ou régénérez la clé.',
+  ending: 'Le direct est en train de se terminer : relancez le flux dans un instant.',
+  diskFull: 'Le disque du serveur est presque plein : le direct est refusé pour ne rien perdre.',
+  tooHigh: (height: number, max: number) =>
+    `Flux refusé : ${height}p dépasse la résolution maximale (${max}p). Réduisez la résolution de sortie de l’encodeur.`,
+  tooManyKbps: (kbps: number, max: number) =>
+    `Flux coupé : ${kbps} kb/s dépasse le débit maximal (${max} kb/s). Réduisez le débit vidéo de l’encodeur.`,
+  tooLong: (hours: number) =>
+    `Le direct a atteint sa durée maximale (${hours} h) et a été terminé.`,
+};

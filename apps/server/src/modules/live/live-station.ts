@@ -1,0 +1,304 @@
+import { mkdir, statfs, writeFile } from 'node:fs/promises';
+import type { LiveConfig } from '../../config.ts';
+import { mediaKeys } from '../../storage/media-storage.ts';
+import { createCodecCheck } from './flv-codecs.ts';
+import { livePartArgs, liveMasterPlaylist, type LiveLadder } from './live-args.ts';
+import { startLivePart, type LivePart } from './live-part.ts';
+import * as repository from './live.repository.ts';
+import { buildRediff, type RediffDeps } from './rediff.ts';
+import type { IngestHandlers, IngestPublisher } from './rtmp-ingest.ts';
+import { problems } from './live-problems.ts';
+import { createWrongKeyLimit, isWellFormedKey } from './stream-key.ts';
+import { endPlaylists } from './live-playlists.ts';
+
+export interface LiveStationLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+export interface LiveStationDeps extends RediffDeps {
+  live: LiveConfig;
+  log: LiveStationLog;
+}
+
+/** A live this process is running: its encoder, its ffmpeg, its timers. */
+interface ActiveLive {
+  liveId: number;
+  startedAt: Date;
+  publisher?: IngestPublisher;
+  part?: { process: LivePart; detach: () => void };
+  grace?: NodeJS.Timeout;
+  watch?: NodeJS.Timeout;
+  ending?: Promise<void>;
+}
+
+/** How often a running live's bitrate, duration and free disk are checked. */
+const WATCH_MS = 5_000;
+
+/**
+ * The live side of one process: takes publishes from the ingest, keeps each direct's live in
+ * the database (live.repository.ts owns the states), runs the recording/HLS ffmpeg of each
+ * part, the reconnect grace, the limits, and the end into a REDIFF.
+ */
+export const createLiveStation = (deps: LiveStationDeps) => {
+  const { db, storage, live: settings, log } = deps;
+  const active = new Map<number, ActiveLive>();
+  let stopping = false;
+  const wrongKeys = createWrongKeyLimit();
+  const ladder: LiveLadder = {
+    heights: settings.ladderHeights,
+    segmentSeconds: 2,
+    dvrSeconds: settings.dvrSeconds,
+  };
+
+  const freeMb = async () => {
+    await mkdir(storage.root, { recursive: true });
+    const stats = await statfs(storage.root);
+    return (stats.bavail * stats.bsize) / (1024 * 1024);
+  };
+
+  /** Refuses or stops a stream: the geek reads why on the direct's edit page. */
+  const report = async (directId: number, message: string) => {
+    log.warn(`live: direct ${directId}: ${message}`);
+    await repository.setProblem(db, directId, message);
+  };
+
+  const stopPart = async (entry: ActiveLive) => {
+    const part = entry.part;
+    if (!part) return;
+    entry.part = undefined;
+    part.detach();
+    await part.process.stop();
+  };
+
+  const startPart = async (directId: number, entry: ActiveLive, part: number) => {
+    const publisher = entry.publisher!;
+    const hlsFolder = storage.localPath(mediaKeys.liveHls(directId, entry.liveId));
+    await mkdir(hlsFolder, { recursive: true });
+    await writeFile(
+      storage.localPath(mediaKeys.liveMaster(directId, entry.liveId)),
+      liveMasterPlaylist(publisher.source(), ladder),
+    );
+    const recording = storage.localPath(mediaKeys.livePart(directId, entry.liveId, part));
+    const process = startLivePart(
+      deps.ffmpeg,
+      livePartArgs({ recording, hlsFolder, part }, ladder),
+    );
+    const codecs = createCodecCheck();
+    let decided = false;
+    const detach = publisher.attach((chunk) => {
+      if (!decided) {
+        codecs.look(chunk);
+        const verdict = codecs.verdict();
+        if (verdict !== null) decided = true;
+        if (verdict) {
+          void report(directId, verdict);
+          publisher.drop();
+          return;
+        }
+      }
+      if (!process.write(chunk)) publisher.drop();
+    });
+    entry.part = { process, detach };
+    void process.exited.then(({ ok, error }) => {
+      if (!ok && entry.part?.process === process) {
+        log.error(`live: direct ${directId}: ffmpeg stopped: ${error ?? 'unknown error'}`);
+        publisher.drop();
+      }
+    });
+  };
+
+  /** Bitrate, duration and free disk, checked while the encoder sends. */
+  const watch = (directId: number, entry: ActiveLive, publisher: IngestPublisher) => {
+    let lastBytes = publisher.receivedBytes();
+    let lastAt = Date.now();
+    entry.watch = setInterval(() => {
+      void (async () => {
+        const bytes = publisher.receivedBytes();
+        const kbps = ((bytes - lastBytes) * 8) / (Date.now() - lastAt);
+        lastBytes = bytes;
+        lastAt = Date.now();
+        const hours = (Date.now() - entry.startedAt.getTime()) / 3_600_000;
+        const problem =
+          kbps > settings.maxKbps * 1.5
+            ? problems.tooManyKbps(Math.round(kbps), settings.maxKbps)
+            : (await freeMb()) < settings.minFreeMb
+              ? problems.diskFull
+              : hours >= settings.maxHours
+                ? problems.tooLong(settings.maxHours)
+                : undefined;
+        if (!problem) return;
+        await report(directId, problem);
+        // Over the duration, the live ends; otherwise the encoder is cut and may come back.
+        if (hours >= settings.maxHours) void end(directId);
+        else publisher.drop();
+      })().catch((error) => log.error('live: watch failed', error));
+    }, WATCH_MS);
+    entry.watch.unref();
+  };
+
+  /** The grace is over, or a geek ended it, or the live hit its duration: on to the REDIFF. */
+  const end = (directId: number): Promise<void> => {
+    const entry = active.get(directId);
+    if (entry?.ending) return entry.ending;
+    const ending = (async () => {
+      if (entry) {
+        clearTimeout(entry.grace);
+        clearInterval(entry.watch);
+        entry.publisher?.drop();
+        entry.publisher = undefined;
+        await stopPart(entry);
+      }
+      const open = await db.transaction(async (tx) => {
+        const found = await repository.findOpenLive(tx, directId);
+        if (found && found.state !== 'ending') return repository.markEnding(tx, found.id);
+        return found;
+      });
+      if (!open) return;
+      await endPlaylists(storage, ladder, open);
+      const videoId = await buildRediff(deps, open);
+      log.info(
+        `live: direct ${directId}: live ${open.id} ended, REDIFF video ${videoId ?? 'none'}`,
+      );
+      if (videoId !== null) await storage.removePrefix(mediaKeys.liveFolder(directId, open.id));
+    })()
+      .catch((error) => log.error(`live: direct ${directId}: ending failed`, error))
+      .finally(() => active.delete(directId));
+    if (entry) entry.ending = ending;
+    else active.set(directId, { liveId: 0, startedAt: new Date(), ending });
+    return ending;
+  };
+
+  const startGrace = (directId: number, entry: ActiveLive, remainingMs: number) => {
+    clearTimeout(entry.grace);
+    entry.grace = setTimeout(() => void end(directId), Math.max(0, remainingMs));
+    entry.grace.unref();
+  };
+
+  const lost = async (directId: number, publisher: IngestPublisher) => {
+    const entry = active.get(directId);
+    if (stopping || !entry || entry.publisher !== publisher || entry.ending) return;
+    entry.publisher = undefined;
+    clearInterval(entry.watch);
+    await stopPart(entry);
+    await repository.markLost(db, entry.liveId, new Date());
+    log.info(`live: direct ${directId}: encoder lost, waiting ${settings.reconnectGraceSeconds} s`);
+    startGrace(directId, entry, settings.reconnectGraceSeconds * 1000);
+  };
+
+  const accept = async (publisher: IngestPublisher) => {
+    if (stopping) return publisher.drop();
+    const direct = await repository.findDirectByStreamKey(db, publisher.key);
+    if (!direct) {
+      wrongKeys.fail(publisher.address);
+      log.warn(`live: wrong stream key from ${publisher.address}`);
+      return publisher.drop();
+    }
+    const directId = direct.id;
+    const existing = active.get(directId);
+    if (existing?.publisher) {
+      await report(directId, problems.secondEncoder);
+      return publisher.drop();
+    }
+    if (existing?.ending) {
+      await report(directId, problems.ending);
+      return publisher.drop();
+    }
+    const source = publisher.source();
+    if (source.height > settings.maxHeight) {
+      await report(directId, problems.tooHigh(source.height, settings.maxHeight));
+      return publisher.drop();
+    }
+    if ((await freeMb()) < settings.minFreeMb) {
+      await report(directId, problems.diskFull);
+      return publisher.drop();
+    }
+    const opened = await db.transaction(async (tx) => {
+      const open = await repository.findOpenLive(tx, directId);
+      const row =
+        open === undefined
+          ? await repository.insertLive(tx, directId)
+          : open.state === 'ending'
+            ? undefined
+            : open.state === 'reconnecting'
+              ? await repository.markResumed(tx, open.id)
+              : // 'live' with no encoder here: this process restarted mid-live.
+                await repository
+                  .markLost(tx, open.id, new Date())
+                  .then(() => repository.markResumed(tx, open.id));
+      if (row) {
+        await repository.clearProblem(tx, directId);
+        await repository.claimCurrentDirect(tx, directId);
+      }
+      return row;
+    });
+    if (!opened) return publisher.drop();
+    const entry = active.get(directId) ?? { liveId: opened.id, startedAt: opened.startedAt };
+    clearTimeout(entry.grace);
+    entry.liveId = opened.id;
+    entry.publisher = publisher;
+    active.set(directId, entry);
+    publisher.onEnd(() => void lost(directId, publisher).catch((e) => log.error('live', e)));
+    await startPart(directId, entry, opened.parts);
+    watch(directId, entry, publisher);
+    log.info(
+      `live: direct ${directId}: live ${opened.id} part ${opened.parts} from ${publisher.address}`,
+    );
+  };
+
+  const handlers: IngestHandlers = {
+    precheck(key, address) {
+      if (wrongKeys.blocked(address)) return 'rate limited';
+      if (!isWellFormedKey(key)) {
+        wrongKeys.fail(address);
+        return 'malformed key';
+      }
+      return undefined;
+    },
+    publish(publisher) {
+      accept(publisher).catch((error) => {
+        log.error('live: publish failed', error);
+        publisher.drop();
+      });
+    },
+  };
+
+  return {
+    handlers,
+    /** "Terminer le direct". */
+    end,
+    /** Lives left open by the previous run: their grace runs again; `ending` ones finish. */
+    async recover() {
+      for (const open of await repository.listOpenLives(db)) {
+        if (open.state === 'ending') {
+          void end(open.directId);
+          continue;
+        }
+        const lostAt =
+          open.state === 'live'
+            ? (await repository.markLost(db, open.id, new Date()))?.lostAt
+            : open.lostAt;
+        const entry: ActiveLive = { liveId: open.id, startedAt: open.startedAt };
+        active.set(open.directId, entry);
+        const elapsed = Date.now() - (lostAt ?? new Date()).getTime();
+        startGrace(open.directId, entry, settings.reconnectGraceSeconds * 1000 - elapsed);
+      }
+    },
+    /** Is the direct's live run by this process (its encoder connected)? */
+    isSending: (directId: number) => active.get(directId)?.publisher !== undefined,
+    /** Stops every part (their files complete); lives stay open for the next start. */
+    async stop() {
+      stopping = true;
+      for (const entry of active.values()) {
+        clearTimeout(entry.grace);
+        clearInterval(entry.watch);
+        entry.publisher = undefined;
+      }
+      await Promise.all([...active.values()].map((entry) => stopPart(entry)));
+      await Promise.all([...active.values()].map((entry) => entry.ending));
+    },
+  };
+};
+
+export type LiveStation = ReturnType<typeof createLiveStation>;

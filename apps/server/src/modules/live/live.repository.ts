@@ -1,0 +1,253 @@
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { visibleDirect } from '../../access/visibility.ts';
+import type { Viewer } from '../../access/viewer.ts';
+import type { Executor } from '../../db/client.ts';
+import { directs, liveProblems, lives, settings, videos } from '../../db/schema.ts';
+import { markRawUploaded, newVideoProcessing } from '../../db/video-processing.ts';
+
+/**
+ * The SQL of Plateau Live, and the one owner of a live's states (DESIGN.md "Live"):
+ * live -> reconnecting -> live ... -> ending -> ended. Each transition is one conditional
+ * UPDATE naming the states it may leave, so a transition that no longer applies (another
+ * request or a restart moved the live) changes nothing and answers undefined.
+ */
+
+export type LiveRowState = 'live' | 'reconnecting' | 'ending' | 'ended';
+
+export interface LiveRow {
+  id: number;
+  directId: number;
+  state: LiveRowState;
+  startedAt: Date;
+  lostAt: Date | null;
+  endedAt: Date | null;
+  parts: number;
+  videoId: number | null;
+}
+
+const liveSelection = {
+  id: lives.id,
+  directId: lives.directId,
+  state: lives.state,
+  startedAt: lives.startedAt,
+  lostAt: lives.lostAt,
+  endedAt: lives.endedAt,
+  parts: lives.parts,
+  videoId: lives.videoId,
+};
+
+const toLive = (row: typeof lives.$inferSelect | undefined): LiveRow | undefined =>
+  row && { ...row, state: row.state as LiveRowState };
+
+// ---- stream keys ----
+
+export const findStreamKey = async (db: Executor, directId: number) => {
+  const [row] = await db
+    .select({ streamKey: directs.streamKey, liveUrl: directs.liveUrl })
+    .from(directs)
+    .where(eq(directs.id, directId));
+  return row;
+};
+
+/** Sets (or clears, with null) the key and the live URL that goes with it. */
+export const setStreamKey = async (
+  db: Executor,
+  directId: number,
+  streamKey: string | null,
+  liveUrl: string,
+): Promise<boolean> =>
+  (
+    await db
+      .update(directs)
+      .set({ streamKey, liveUrl })
+      .where(eq(directs.id, directId))
+      .returning({ id: directs.id })
+  ).length === 1;
+
+export const findDirectByStreamKey = async (db: Executor, streamKey: string) => {
+  const [row] = await db
+    .select({ id: directs.id, title: directs.title })
+    .from(directs)
+    .where(eq(directs.streamKey, streamKey));
+  return row;
+};
+
+// ---- lives ----
+
+/** The direct's live that is not over, if any (at most one: a unique partial index). */
+export const findOpenLive = async (db: Executor, directId: number) =>
+  toLive(
+    (
+      await db
+        .select()
+        .from(lives)
+        .where(and(eq(lives.directId, directId), ne(lives.state, 'ended')))
+        .for('update')
+    )[0],
+  );
+
+/** The direct's newest live, over or not. */
+export const findLatestLive = async (db: Executor, directId: number) =>
+  toLive(
+    (
+      await db
+        .select()
+        .from(lives)
+        .where(eq(lives.directId, directId))
+        .orderBy(desc(lives.id))
+        .limit(1)
+    )[0],
+  );
+
+export const listOpenLives = async (db: Executor): Promise<LiveRow[]> =>
+  (await db.select().from(lives).where(ne(lives.state, 'ended'))).map((row) => toLive(row)!);
+
+const moved = async (
+  db: Executor,
+  id: number,
+  from: LiveRowState[],
+  set: PgUpdateSetSource<typeof lives>,
+) =>
+  toLive(
+    (
+      await db
+        .update(lives)
+        .set(set)
+        .where(and(eq(lives.id, id), inArray(lives.state, from)))
+        .returning()
+    )[0],
+  );
+
+/** A first publish: a new live, in its first part. */
+export const insertLive = async (db: Executor, directId: number): Promise<LiveRow> =>
+  toLive(
+    (
+      await db.insert(lives).values({ directId, state: 'live', parts: 1 }).returning(liveSelection)
+    )[0] as typeof lives.$inferSelect,
+  )!;
+
+/** The encoder came back within the grace: the same live, one part more. */
+export const markResumed = (db: Executor, id: number) =>
+  moved(db, id, ['reconnecting'], { state: 'live', lostAt: null, parts: sql`${lives.parts} + 1` });
+
+/** The encoder is gone; the grace runs from now (a restart counts as a loss too). */
+export const markLost = (db: Executor, id: number, at: Date) =>
+  moved(db, id, ['live'], { state: 'reconnecting', lostAt: at });
+
+export const markEnding = (db: Executor, id: number) =>
+  moved(db, id, ['live', 'reconnecting'], { state: 'ending', endedAt: new Date() });
+
+export const markEnded = (db: Executor, id: number, videoId: number | null) =>
+  moved(db, id, ['ending'], { state: 'ended', videoId });
+
+// ---- problems (French, for geeks) ----
+
+export const setProblem = async (db: Executor, directId: number, message: string) => {
+  await db
+    .insert(liveProblems)
+    .values({ directId, message })
+    .onConflictDoUpdate({ target: liveProblems.directId, set: { message, at: new Date() } });
+};
+
+export const clearProblem = async (db: Executor, directId: number) => {
+  await db.delete(liveProblems).where(eq(liveProblems.directId, directId));
+};
+
+export const findProblem = async (db: Executor, directId: number) =>
+  (
+    await db
+      .select({ message: liveProblems.message })
+      .from(liveProblems)
+      .where(eq(liveProblems.directId, directId))
+  )[0]?.message ?? null;
+
+// ---- settings ----
+
+export const readLiveSettings = async (db: Executor) => {
+  const [row] = await db
+    .select({ liveSetsCurrent: settings.liveSetsCurrent, publishRediff: settings.publishRediff })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return row ?? { liveSetsCurrent: true, publishRediff: false };
+};
+
+export const writeLiveSettings = async (
+  db: Executor,
+  values: { liveSetsCurrent: boolean; publishRediff: boolean },
+) => {
+  await db.update(settings).set(values).where(eq(settings.id, 1));
+};
+
+/** Makes the direct the current one when no direct is (and the setting allows it). */
+export const claimCurrentDirect = async (db: Executor, directId: number) => {
+  await db
+    .update(settings)
+    .set({ currentDirectId: directId })
+    .where(
+      and(eq(settings.id, 1), isNull(settings.currentDirectId), eq(settings.liveSetsCurrent, true)),
+    );
+};
+
+// ---- the REDIFF ----
+
+export const findDirectForRediff = async (db: Executor, directId: number) => {
+  const [row] = await db
+    .select({
+      title: directs.title,
+      description: directs.description,
+      privacy: directs.privacy,
+      promotion: directs.promotion,
+      gpaRestricted: directs.gpaRestricted,
+    })
+    .from(directs)
+    .where(eq(directs.id, directId));
+  return row;
+};
+
+/** The REDIFF's row, with its raw file about to be committed (processing 1, in /pending). */
+export const insertRediffVideo = async (
+  db: Executor,
+  fields: {
+    title: string;
+    description: string;
+    privacy: number;
+    promotion: number;
+    gpaRestricted: boolean;
+    date: Date;
+    directId: number;
+  },
+): Promise<number> => {
+  const [row] = await db
+    .insert(videos)
+    .values({ ...fields, ...newVideoProcessing })
+    .returning({ id: videos.id });
+  if (!(await markRawUploaded(db, row!.id))) throw new Error('new video refused its raw file');
+  return row!.id;
+};
+
+/** The direct's privacy and whether this viewer may see it (the one visibility rule). */
+export const findDirectAccess = async (db: Executor, viewer: Viewer, id: number) => {
+  const [row] = await db
+    .select({
+      id: directs.id,
+      privacy: directs.privacy,
+      streamKey: directs.streamKey,
+      visible: sql<boolean>`${visibleDirect(viewer)}`.mapWith(Boolean),
+    })
+    .from(directs)
+    .where(eq(directs.id, id));
+  return row;
+};
+
+/** A direct row locked for a read-modify-write of its broadcast settings. */
+export const lockDirectBroadcast = async (db: Executor, id: number) => {
+  const [row] = await db
+    .select({ streamKey: directs.streamKey, liveUrl: directs.liveUrl })
+    .from(directs)
+    .where(eq(directs.id, id))
+    .for('update');
+  return row;
+};
+
+export { markEncodeQueued } from '../../db/video-processing.ts';

@@ -1,0 +1,135 @@
+import { Type } from '@fastify/type-provider-typebox';
+import {
+  DirectBroadcast,
+  DirectBroadcastBody,
+  ErrorBody,
+  ErrorResponses,
+  IdParams,
+  IdSchema,
+  LiveSettings,
+  LiveStatus,
+} from '@plateau/contract';
+import type { FeatureModule } from '../../app-deps.ts';
+import { startLiveStation } from './live-lifecycle.ts';
+import { serveLiveHls } from './live-hls.ts';
+import { createLiveViewers } from './live-viewers.ts';
+import { createLiveService } from './live.service.ts';
+import type { LiveStation } from './live-station.ts';
+
+const tags = ['live'];
+const TokenQuery = Type.Object({
+  token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
+});
+const hlsErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody };
+
+export const liveRoutes: FeatureModule = (deps) => {
+  let station: LiveStation | undefined;
+  const viewers = createLiveViewers();
+  const live = createLiveService({
+    db: deps.db,
+    config: deps.config,
+    viewers,
+    station: () => station,
+  });
+  return async (app) => {
+    station = await startLiveStation(app, deps);
+
+    app.get(
+      '/directs/:id/broadcast',
+      { schema: { tags, params: IdParams, response: { 200: DirectBroadcast, ...ErrorResponses } } },
+      (request) => live.broadcast(request.viewer, request.params.id),
+    );
+    app.put(
+      '/directs/:id/broadcast',
+      {
+        schema: {
+          tags,
+          params: IdParams,
+          body: DirectBroadcastBody,
+          response: { 200: DirectBroadcast, ...ErrorResponses },
+        },
+      },
+      (request) => live.setBroadcast(request.viewer, request.params.id, request.body.enabled),
+    );
+    app.post(
+      '/directs/:id/broadcast/key',
+      { schema: { tags, params: IdParams, response: { 200: DirectBroadcast, ...ErrorResponses } } },
+      (request) => live.regenerateKey(request.viewer, request.params.id),
+    );
+    app.get(
+      '/directs/:id/live',
+      { schema: { tags, params: IdParams, response: { 200: LiveStatus, ...ErrorResponses } } },
+      (request) => live.status(request.viewer, request.params.id),
+    );
+    app.post(
+      '/directs/:id/live/end',
+      { schema: { tags, params: IdParams, response: { 200: LiveStatus, ...ErrorResponses } } },
+      (request) => live.end(request.viewer, request.params.id),
+    );
+    app.get(
+      '/liveSettings',
+      { schema: { tags, response: { 200: LiveSettings, ...ErrorResponses } } },
+      (request) => live.settings(request.viewer),
+    );
+    app.put(
+      '/liveSettings',
+      { schema: { tags, body: LiveSettings, response: { 200: LiveSettings, ...ErrorResponses } } },
+      (request) => live.setSettings(request.viewer, request.body),
+    );
+
+    const hls = serveLiveHls(deps, live, viewers);
+    const hlsRoute = {
+      // A player asks every two seconds: the viewer and the decision are kept a few seconds.
+      config: { tokenInQuery: true, cachedViewer: true },
+      logLevel: 'warn' as const,
+    };
+    app.get(
+      '/media/live/:id/master.m3u8',
+      {
+        ...hlsRoute,
+        schema: { tags, params: IdParams, querystring: TokenQuery, response: hlsErrors },
+      },
+      (request, reply) => hls.master(request, reply, request.params.id),
+    );
+    app.get(
+      '/media/live/:id/:variant/index.m3u8',
+      {
+        ...hlsRoute,
+        schema: {
+          tags,
+          params: Type.Object({
+            id: IdSchema,
+            variant: Type.String({ pattern: '^(source|\\d{3,4}p)$' }),
+          }),
+          querystring: TokenQuery,
+          response: hlsErrors,
+        },
+      },
+      (request, reply) => hls.variant(request, reply, request.params.id, request.params.variant),
+    );
+    app.get(
+      '/media/live/:id/:variant/:segment',
+      {
+        ...hlsRoute,
+        schema: {
+          tags,
+          params: Type.Object({
+            id: IdSchema,
+            variant: Type.String({ pattern: '^(source|\\d{3,4}p)$' }),
+            segment: Type.String({ pattern: '^seg-\\d{1,6}-\\d{5,9}\\.ts$' }),
+          }),
+          querystring: TokenQuery,
+          response: hlsErrors,
+        },
+      },
+      (request, reply) =>
+        hls.segment(
+          request,
+          reply,
+          request.params.id,
+          request.params.variant,
+          request.params.segment,
+        ),
+    );
+  };
+};

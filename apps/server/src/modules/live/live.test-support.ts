@@ -1,0 +1,180 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'vitest';
+import type { Direct, DirectBroadcast, LiveStatus } from '@plateau/contract';
+import type { TestContext, TestUser } from '../../test/harness.ts';
+import { testTmpDir } from '../../test/test-env.ts';
+
+const run = promisify(execFile);
+
+/** A port nobody listens on right now (the ingest takes it a moment later). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * An encoder's stream, encoded once: a small test pattern with sound, keyframes every 2 s, as
+ * FLV. Publishing it with `-re -c copy` sends what OBS would, at no encoding cost.
+ */
+export const makeEncoderStream = async (
+  name: string,
+  { seconds = 30, video = 'libx264', audio = 'aac' } = {},
+) => {
+  const dir = path.join(testTmpDir, 'live-streams');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.flv`);
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x240:rate=30:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    video,
+    ...(video === 'libx264' ? ['-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p'] : []),
+    '-c:a',
+    audio,
+    '-f',
+    'flv',
+    file,
+  ]);
+  return file;
+};
+
+export interface Encoder {
+  process: ChildProcess;
+  /** Settles with ffmpeg's exit code. */
+  exited: Promise<number | null>;
+  /** Cuts the connection as a dropped network would (no goodbye). */
+  cut(): Promise<void>;
+}
+
+/** Publishes `file` in real time to `rtmp://127.0.0.1:port/live/key`, from `startSeconds`. */
+export const publish = (
+  file: string,
+  port: number,
+  key: string,
+  { startSeconds = 0, durationSeconds }: { startSeconds?: number; durationSeconds?: number } = {},
+): Encoder => {
+  const child = spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      ...(startSeconds > 0 ? ['-ss', String(startSeconds)] : []),
+      '-i',
+      file,
+      ...(durationSeconds ? ['-t', String(durationSeconds)] : []),
+      '-c',
+      'copy',
+      '-f',
+      'flv',
+      `rtmp://127.0.0.1:${port}/live/${key}`,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  child.stderr!.resume();
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return {
+    process: child,
+    exited,
+    async cut() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+};
+
+export const enableBroadcast = async (
+  ctx: TestContext,
+  geek: TestUser,
+  directId: number,
+): Promise<DirectBroadcast> => {
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/directs/${directId}/broadcast`,
+    headers: geek.auth,
+    payload: { enabled: true },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+export const liveStatus = async (
+  ctx: TestContext,
+  directId: number,
+  user?: TestUser,
+): Promise<LiveStatus> => {
+  const response = await ctx.app.inject({
+    url: `/api/directs/${directId}/live`,
+    headers: user?.auth ?? {},
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+/** Polls until `check` holds (a live moves with real time). */
+export const waitFor = async <T>(
+  what: string,
+  probe: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (check(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
+/** Seconds of video in a media file (ffprobe). */
+export const durationOf = async (file: string) => {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  return Number(stdout.trim());
+};
+
+export const createDirect = async (
+  ctx: TestContext,
+  geek: TestUser,
+  body: Record<string, unknown>,
+): Promise<Direct> => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/directs',
+    headers: geek.auth,
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+};

@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/boss.ts';
+import { sendEncodeJob } from '../../jobs/encode-queue.ts';
+import { lastErrorLine } from '../../media-tools/ffmpeg-runner.ts';
+import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import * as repository from './live.repository.ts';
+
+const run = promisify(execFile);
+
+export interface RediffDeps {
+  db: Database;
+  storage: MediaStorage;
+  ffmpeg: string;
+  config: Pick<Config, 'encodeJobTimeoutSeconds'>;
+  jobs?: JobQueue;
+}
+
+/**
+ * Turns an ending live into its REDIFF: the recording parts, joined without re-encoding, become
+ * the raw file of a new video of the direct, in /pending (or queued for encoding when the
+ * setting says so), and the live is ended, all in one transaction. Idempotent: a crash before
+ * the commit leaves the live `ending`, and the next start does it again from the same parts.
+ * Returns the video's id, or null when nothing was recorded.
+ */
+export const buildRediff = async (
+  deps: RediffDeps,
+  live: repository.LiveRow,
+): Promise<number | null> => {
+  const { db, storage } = deps;
+  const parts: string[] = [];
+  for (let part = 1; part <= live.parts; part += 1) {
+    const key = mediaKeys.livePart(live.directId, live.id, part);
+    // A part that received nothing (an encoder refused at its first bytes) has no packet.
+    if (((await storage.stat(key))?.size ?? 0) > 0) parts.push(storage.localPath(key));
+  }
+  if (parts.length === 0) {
+    await repository.markEnded(db, live.id, null);
+    return null;
+  }
+  const list = await storage.tempPath('.txt');
+  const joined = await storage.tempPath('.mp4');
+  try {
+    // Paths are Plateau's own (storage keys from integer ids); quoted for the concat syntax.
+    await writeFile(
+      list,
+      parts.map((file) => `file '${file.replaceAll("'", "'\\''")}'`).join('\n'),
+    );
+    await run(
+      deps.ffmpeg,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        list,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-c',
+        'copy',
+        '-movflags',
+        '+faststart',
+        '-y',
+        joined,
+      ],
+      { maxBuffer: 4 * 1024 * 1024 },
+    ).catch((error: { stderr?: string }) => {
+      throw new Error(`REDIFF join failed: ${lastErrorLine(error.stderr ?? '') ?? 'ffmpeg error'}`);
+    });
+    const direct = await repository.findDirectForRediff(db, live.directId);
+    const { publishRediff } = await repository.readLiveSettings(db);
+    const boss = publishRediff && deps.jobs ? await deps.jobs.boss() : undefined;
+    return await db.transaction(async (tx) => {
+      const videoId = await repository.insertRediffVideo(tx, {
+        title: direct?.title ?? 'REDIFF',
+        description: direct?.description ?? '',
+        privacy: direct?.privacy ?? 1,
+        promotion: direct?.promotion ?? -1,
+        gpaRestricted: direct?.gpaRestricted ?? false,
+        date: live.startedAt,
+        directId: live.directId,
+      });
+      if (!(await repository.markEnded(tx, live.id, videoId))) {
+        throw new Error(`live ${live.id} is no longer ending`);
+      }
+      if (boss && (await repository.markEncodeQueued(tx, videoId))) {
+        await sendEncodeJob(boss, tx, videoId, deps.config);
+      }
+      // Last: if it fails, the transaction is undone and the live stays `ending`.
+      await storage.commit(joined, mediaKeys.raw(videoId));
+      return videoId;
+    });
+  } finally {
+    await storage.discardTemp(joined);
+    await storage.discardTemp(list);
+  }
+};

@@ -1,0 +1,55 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Plateau Live: a direct broadcast into Plateau itself (RTMP ingest, live HLS, REDIFF).
+ * The broadcast settings (server URL and secret stream key) are shown to geeks only.
+ */
+
+/** `GET/PUT /directs/:id/broadcast`, `POST /directs/:id/broadcast/key` (geeks). */
+export const DirectBroadcast = Type.Object({
+  /** "Diffuser sur Plateau" is on: the direct has a stream key and its liveUrl is its own page. */
+  enabled: Type.Boolean(),
+  /** What the encoder's "Serveur" field takes, e.g. rtmp://plateau.example:1935/live; '' when the ingest is off. */
+  serverUrl: Type.String(),
+  /** The secret stream key (24+ characters), null when broadcasting is off. */
+  streamKey: Type.Union([Type.String(), Type.Null()]),
+});
+export type DirectBroadcast = Static<typeof DirectBroadcast>;
+
+export const DirectBroadcastBody = Type.Object({ enabled: Type.Boolean() });
+export type DirectBroadcastBody = Static<typeof DirectBroadcastBody>;
+
+/**
+ * A direct's live as viewers see it:
+ * - off: broadcasting on Plateau is not enabled for this direct;
+ * - waiting: enabled, nothing received yet (or the last live ended and a new one may start);
+ * - live: the encoder is sending;
+ * - reconnecting: the encoder dropped, the live continues if it comes back within the grace;
+ * - ended: the last live is over (its REDIFF is `rediffVideoId` once built).
+ */
+export const liveStates = ['off', 'waiting', 'live', 'reconnecting', 'ended'] as const;
+export type LiveState = (typeof liveStates)[number];
+
+export const LiveStatus = Type.Object({
+  state: Type.Union(liveStates.map((state) => Type.Literal(state))),
+  startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  endedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** People watching now (players that fetched the playlist in the last seconds). */
+  viewers: Type.Integer(),
+  /** The master playlist to play (live or reconnecting), a path under /api; null otherwise. */
+  playlist: Type.Union([Type.String(), Type.Null()]),
+  /** The REDIFF video in /pending, once the ended live has been turned into one. */
+  rediffVideoId: Type.Union([Type.Integer(), Type.Null()]),
+  /** Why the last stream was refused or stopped, in French; geeks only (null for others). */
+  problem: Type.Union([Type.String(), Type.Null()]),
+});
+export type LiveStatus = Static<typeof LiveStatus>;
+
+/** `GET/PUT /liveSettings` (geeks): what Plateau does by itself when a live starts and ends. */
+export const LiveSettings = Type.Object({
+  /** A live that starts becomes the current direct ("DT en cours") when no other is. */
+  liveSetsCurrent: Type.Boolean(),
+  /** An ended live's REDIFF is encoded and published at once instead of waiting in /pending. */
+  publishRediff: Type.Boolean(),
+});
+export type LiveSettings = Static<typeof LiveSettings>;
