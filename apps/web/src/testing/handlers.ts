@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { SiteSettings } from '@plateau/contract';
+import type { DirectBroadcast, LiveSettings, LiveStatus, SiteSettings } from '@plateau/contract';
 import { siteDefaults } from '../resources/site.ts';
 
 export const testSite: SiteSettings = {
@@ -11,6 +11,17 @@ export const testSite: SiteSettings = {
     general: { name: 'Bureau', email: 'bureau@example.org' },
   },
   sso: true,
+};
+
+/** A direct's live when it is not broadcast on Plateau. */
+export const liveOff: LiveStatus = {
+  state: 'off',
+  startedAt: null,
+  endedAt: null,
+  viewers: 0,
+  playlist: null,
+  rediffVideoId: null,
+  problem: null,
 };
 
 /** What every test gets unless it says otherwise: a quiet, empty site. */
@@ -31,4 +42,12 @@ export const handlers = [
   http.get('*/api/media/thumbnail/:id', () => new HttpResponse(null, { status: 404 })),
   // The signed-in home's blocks: nothing featured, nothing trending, no videos.
   http.get('*/api/directs/currentDirect', () => HttpResponse.json({ directs: [], nResults: 0 })),
+  // Plateau Live: no direct is broadcast on Plateau, nothing automatic.
+  http.get('*/api/directs/:id/live', () => HttpResponse.json(liveOff)),
+  http.get('*/api/directs/:id/broadcast', () =>
+    HttpResponse.json<DirectBroadcast>({ enabled: false, serverUrl: '', streamKey: null }),
+  ),
+  http.get('*/api/liveSettings', () =>
+    HttpResponse.json<LiveSettings>({ liveSetsCurrent: false, publishRediff: false }),
+  ),
 ];

@@ -33,7 +33,11 @@ const creationServer = ({ upload = 'ok' }: { upload?: 'ok' | 'fails' } = {}) => 
       return upload === 'ok' ? HttpResponse.json({ ok: true }) : failure(400);
     }),
     http.get('*/api/directs/:id', () => HttpResponse.json({ directs: [created], nResults: 1 })),
-    http.get('*/api/directs/:direction/:id', () => HttpResponse.json({ directs: [], nResults: 0 })),
+    ...['next', 'previous'].map((direction) =>
+      http.get(`*/api/directs/${direction}/:id`, () =>
+        HttpResponse.json({ directs: [], nResults: 0 }),
+      ),
+    ),
     http.get('*/api/videos/direct/:id', () => HttpResponse.json({ videos: [], nResults: 0 })),
     http.get('*/api/media/poster/:id', () => new HttpResponse(null, { status: 404 })),
   );

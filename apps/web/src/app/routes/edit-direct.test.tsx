@@ -33,7 +33,11 @@ const editServer = () => {
       sent.deleted += 1;
       return HttpResponse.json({ ok: true });
     }),
-    http.get('*/api/directs/:direction/:id', () => HttpResponse.json({ directs: [], nResults: 0 })),
+    ...['next', 'previous'].map((direction) =>
+      http.get(`*/api/directs/${direction}/:id`, () =>
+        HttpResponse.json({ directs: [], nResults: 0 }),
+      ),
+    ),
     http.get('*/api/videos/direct/:id', () => HttpResponse.json({ videos: [], nResults: 0 })),
     http.get('*/api/media/poster/:id', () => new HttpResponse(null, { status: 404 })),
   );

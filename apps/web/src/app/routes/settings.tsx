@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { HomeDisplay } from '@plateau/contract';
+import Divider from '@mui/material/Divider';
 import { Loader } from '../../components/loader.tsx';
 import { Page } from '../../components/page.tsx';
 import {
   SettingsForm,
   settingsMessages,
 } from '../../features/settings/components/settings-form.tsx';
+import { LiveSettingsSection } from '../../features/settings/components/live-settings-section.tsx';
 import { slotsOf } from '../../features/settings/settings-draft.ts';
 import { promotionText } from '../../lib/promotion.ts';
 import { useNotify } from '../../lib/notify.tsx';
@@ -43,14 +45,18 @@ export const SettingsPage = () => {
   return (
     <Page title="Paramètres">
       {loaded ? (
-        <SettingsForm
-          initial={{
-            currentDirect: current.data ?? null,
-            homeDisplay: homeDisplay.data as HomeDisplay,
-            gpaPromo: promotionText(gpaPromo.data ?? -1),
-            trending: slotsOf(trending.data?.videos ?? []),
-          }}
-        />
+        <>
+          <SettingsForm
+            initial={{
+              currentDirect: current.data ?? null,
+              homeDisplay: homeDisplay.data as HomeDisplay,
+              gpaPromo: promotionText(gpaPromo.data ?? -1),
+              trending: slotsOf(trending.data?.videos ?? []),
+            }}
+          />
+          <Divider sx={{ my: 4 }} />
+          <LiveSettingsSection />
+        </>
       ) : (
         <Loader />
       )}

@@ -58,6 +58,14 @@ describe('the direct form values', () => {
     );
   });
 
+  it('sends no live link while the direct is broadcast on Plateau (the server keeps its own)', () => {
+    const values = { ...initialValues(direct), liveUrl: 'https://ancien.example.org' };
+    expect(directBody(values, { gdaAccess: true, broadcasting: true })).not.toHaveProperty(
+      'liveUrl',
+    );
+    expect(directBody(values, { gdaAccess: true }).liveUrl).toBe('https://ancien.example.org');
+  });
+
   it('takes only web addresses as live links', () => {
     expect(isLiveUrlValid('')).toBe(true);
     expect(isLiveUrlValid('https://www.twitch.tv/plateau')).toBe(true);

@@ -55,17 +55,22 @@ const gpaRestricted = (values: DirectFormValues, gdaAccess: boolean) => {
 
 /**
  * The body of `POST directs` / `PUT directs/{id}`. An edited direct whose day did not change
- * keeps its exact time (a date field holds only the day).
+ * keeps its exact time (a date field holds only the day). A direct broadcast on Plateau sends
+ * no live link: the server keeps it on the direct's own page.
  */
 export const directBody = (
   values: DirectFormValues,
-  { gdaAccess, original }: { gdaAccess: boolean; original?: Direct },
+  {
+    gdaAccess,
+    original,
+    broadcasting = false,
+  }: { gdaAccess: boolean; original?: Direct; broadcasting?: boolean },
 ): DirectBody => {
   const keptDate = original && dayInParis(original.date) === values.date ? original.date : null;
   return {
     title: values.title.trim(),
     description: values.description,
-    liveUrl: values.liveUrl.trim(),
+    ...(broadcasting ? {} : { liveUrl: values.liveUrl.trim() }),
     privacy: values.privacy,
     ...gpaRestricted(values, gdaAccess),
     promotion: parsePromotion(values.promotion),

@@ -11,3 +11,17 @@ export const safeLiveUrl = (url: string | null | undefined): string | null => {
     return null;
   }
 };
+
+/**
+ * The direct's own page on Plateau (a direct broadcast on Plateau has it as its live link):
+ * a link that would only open the page the person is on.
+ */
+export const isOwnDirectPage = (url: string | null | undefined, directId: number): boolean => {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url.trim(), window.location.origin);
+    return parsed.pathname === '/direct' && parsed.searchParams.get('d') === String(directId);
+  } catch {
+    return false;
+  }
+};

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { uploadMedia } from '../../../lib/upload.ts';
 import { directKeys } from '../../../resources/directs.ts';
+import { putBroadcast } from '../../../resources/live.ts';
 import { mediaKeys, mediaPaths } from '../../../resources/media.ts';
 
 export interface DirectSave {
@@ -11,6 +12,8 @@ export interface DirectSave {
   /** Absent: a new direct (`POST directs`); present: `PUT directs/{id}`. */
   id?: number;
   poster: File | null;
+  /** A new direct with "Diffuser sur Plateau" on: broadcasting is turned on once it exists. */
+  broadcast?: boolean;
   onSaved: (direct: Direct) => void;
   onPosterProgress: (percent: number) => void;
 }
@@ -19,19 +22,46 @@ export interface DirectSaveResult {
   direct: Direct;
   /** null: no poster was chosen; true or false: how its upload went. */
   posterUploaded: boolean | null;
+  /** null: not asked; true or false: whether broadcasting on Plateau was turned on. */
+  broadcastEnabled: boolean | null;
 }
+
+/** Turns broadcasting on for a direct just created; a failure leaves the direct saved. */
+const enableBroadcast = async (save: DirectSave, direct: Direct) => {
+  if (!save.broadcast) return null;
+  try {
+    await putBroadcast(direct.id, true);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** Every cached view of directs (lists, pages, the home's current one, the live link). */
 const refreshDirects = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: directKeys.all });
 
 /**
- * Saves the direct, then uploads its poster when one was chosen. A poster that fails leaves the
- * direct saved: the result says so rather than failing the whole save.
+ * Saves the direct, then uploads its poster when one was chosen, then (a new direct) turns on
+ * broadcasting when asked. A poster or broadcast that fails leaves the direct saved: the result
+ * says so rather than failing the whole save.
  */
 export const useSaveDirect = () => {
   const client = useQueryClient();
   const { token } = useSession();
+  const uploadPoster = async (save: DirectSave, direct: Direct) => {
+    if (!save.poster) return null;
+    try {
+      await uploadMedia('poster', direct.id, save.poster, { onProgress: save.onPosterProgress });
+    } catch {
+      return false;
+    }
+    // Images are cached for good: the new poster replaces the old one everywhere it shows.
+    await client.invalidateQueries({
+      queryKey: mediaKeys.image(mediaPaths.poster(direct.id), token),
+    });
+    return true;
+  };
   return useMutation({
     mutationFn: async (save: DirectSave): Promise<DirectSaveResult> => {
       const direct =
@@ -39,17 +69,8 @@ export const useSaveDirect = () => {
           ? await api.post<Direct>('directs', save.body)
           : await api.put<Direct>(`directs/${save.id}`, save.body);
       save.onSaved(direct);
-      if (!save.poster) return { direct, posterUploaded: null };
-      try {
-        await uploadMedia('poster', direct.id, save.poster, { onProgress: save.onPosterProgress });
-      } catch {
-        return { direct, posterUploaded: false };
-      }
-      // Images are cached for good: the new poster replaces the old one everywhere it shows.
-      await client.invalidateQueries({
-        queryKey: mediaKeys.image(mediaPaths.poster(direct.id), token),
-      });
-      return { direct, posterUploaded: true };
+      const posterUploaded = await uploadPoster(save, direct);
+      return { direct, posterUploaded, broadcastEnabled: await enableBroadcast(save, direct) };
     },
     onSettled: () => refreshDirects(client),
   });

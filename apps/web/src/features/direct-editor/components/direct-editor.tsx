@@ -7,9 +7,12 @@ import { Page } from '../../../components/page.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useBroadcast } from '../../../resources/live.ts';
 import { useSaveDirect } from '../api/direct-mutations.ts';
+import { broadcastMessages } from '../broadcast-messages.ts';
 import { directBody, initialValues, isLiveUrlValid } from '../direct-form-values.ts';
 import { directMessages } from '../direct-messages.ts';
+import { BroadcastPanel, NewBroadcastSection } from './broadcast-section.tsx';
 import { DeleteDirectButton } from './delete-direct-button.tsx';
 import { DirectFields } from './direct-fields.tsx';
 import { PosterField } from './poster-field.tsx';
@@ -26,17 +29,22 @@ export const DirectEditor = ({ direct }: { direct?: Direct }) => {
   const [values, setValues] = useState(() => initialValues(direct));
   const [poster, setPoster] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // "Diffuser sur Plateau": the new direct's choice, or what the server says of this one.
+  const [broadcastNew, setBroadcastNew] = useState(false);
+  const broadcast = useBroadcast(direct?.id ?? null);
+  const broadcasting = direct ? broadcast.data?.enabled === true : broadcastNew;
   const busy = save.isPending;
-  const ready = values.title.trim() !== '' && isLiveUrlValid(values.liveUrl);
+  const ready = values.title.trim() !== '' && (broadcasting || isLiveUrlValid(values.liveUrl));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || busy) return;
     save.mutate(
       {
-        body: directBody(values, { gdaAccess, original: direct }),
+        body: directBody(values, { gdaAccess, original: direct, broadcasting }),
         id: direct?.id,
         poster,
+        broadcast: !direct && broadcastNew,
         onSaved: () => {
           notify(direct ? directMessages.updated : directMessages.created, 'success');
           if (poster) setProgress(0);
@@ -44,10 +52,15 @@ export const DirectEditor = ({ direct }: { direct?: Direct }) => {
         onPosterProgress: setProgress,
       },
       {
-        onSuccess: ({ direct: saved, posterUploaded }) => {
+        onSuccess: ({ direct: saved, posterUploaded, broadcastEnabled }) => {
           if (posterUploaded === true) notify(directMessages.posterUploaded, 'success');
           if (posterUploaded === false) notify(directMessages.posterFailed, 'error');
-          void navigate(paths.direct(saved.id));
+          if (broadcastEnabled === true) notify(broadcastMessages.enabled, 'success');
+          if (broadcastEnabled === false) notify(broadcastMessages.enableFailed, 'error');
+          // A direct broadcast on Plateau opens where its stream key is (or where to retry).
+          void navigate(
+            broadcastEnabled === null ? paths.direct(saved.id) : paths.editDirect(saved.id),
+          );
         },
         onError: () =>
           notify(direct ? directMessages.updateFailed : directMessages.createFailed, 'error'),
@@ -72,14 +85,29 @@ export const DirectEditor = ({ direct }: { direct?: Direct }) => {
             onChange={(change) => setValues((current) => ({ ...current, ...change }))}
             gdaAccess={gdaAccess}
             disabled={busy}
+            broadcastUrl={broadcasting ? (direct?.liveUrl ?? '') : null}
           />
-          <PosterField
-            direct={direct}
-            file={poster}
-            onFile={setPoster}
-            progress={progress}
-            disabled={busy}
-          />
+          <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+            <PosterField
+              direct={direct}
+              file={poster}
+              onFile={setPoster}
+              progress={progress}
+              disabled={busy}
+            />
+            {direct ? (
+              <BroadcastPanel
+                directId={direct.id}
+                onLiveUrl={(liveUrl) => setValues((current) => ({ ...current, liveUrl }))}
+              />
+            ) : (
+              <NewBroadcastSection
+                checked={broadcastNew}
+                onChange={setBroadcastNew}
+                disabled={busy}
+              />
+            )}
+          </Box>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>
           <Button type="submit" variant="contained" disabled={!ready || busy}>

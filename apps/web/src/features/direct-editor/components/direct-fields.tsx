@@ -20,11 +20,22 @@ interface DirectFieldsProps {
   onChange: (change: Partial<DirectFormValues>) => void;
   gdaAccess: boolean;
   disabled: boolean;
+  /**
+   * Broadcasting on Plateau: the live link is the direct's own page (its address once known,
+   * '' for a direct not yet created), shown read-only; null otherwise.
+   */
+  broadcastUrl: string | null;
 }
 
 /** The direct's text fields, date, promotion and access (the poster has its own column). */
-export const DirectFields = ({ values, onChange, gdaAccess, disabled }: DirectFieldsProps) => {
-  const liveUrlValid = isLiveUrlValid(values.liveUrl);
+export const DirectFields = ({
+  values,
+  onChange,
+  gdaAccess,
+  disabled,
+  broadcastUrl,
+}: DirectFieldsProps) => {
+  const liveUrlValid = broadcastUrl !== null || isLiveUrlValid(values.liveUrl);
   return (
     <Stack spacing={2.5}>
       <TitleField
@@ -37,17 +48,28 @@ export const DirectFields = ({ values, onChange, gdaAccess, disabled }: DirectFi
         onChange={(description) => onChange({ description })}
         disabled={disabled}
       />
-      <TextField
-        label="Lien du live"
-        type="url"
-        placeholder="https://"
-        value={values.liveUrl}
-        onChange={(event) => onChange({ liveUrl: event.target.value })}
-        error={!liveUrlValid}
-        helperText={liveUrlValid ? ' ' : 'Une adresse http(s) est attendue'}
-        disabled={disabled}
-        slotProps={{ htmlInput: { maxLength: fieldLimits.liveUrl } }}
-      />
+      {broadcastUrl === null ? (
+        <TextField
+          label="Lien du live"
+          type="url"
+          placeholder="https://"
+          value={values.liveUrl}
+          onChange={(event) => onChange({ liveUrl: event.target.value })}
+          error={!liveUrlValid}
+          helperText={liveUrlValid ? ' ' : 'Une adresse http(s) est attendue'}
+          disabled={disabled}
+          slotProps={{ htmlInput: { maxLength: fieldLimits.liveUrl } }}
+        />
+      ) : (
+        <TextField
+          label="Lien du live"
+          value={broadcastUrl}
+          placeholder="La page du DT sur Plateau"
+          helperText="Diffusé sur Plateau : le lien est la page du DT."
+          disabled={disabled}
+          slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
+        />
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
         <DateField
           value={values.date}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
 import { isMember } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
-import { safeLiveUrl } from '../live-url.ts';
+import { isOwnDirectPage, safeLiveUrl } from '../live-url.ts';
 import { DirectPoster } from './direct-poster.tsx';
 import { PosterBackdrop } from './poster-backdrop.tsx';
 
@@ -23,10 +24,14 @@ const columns = {
   alignItems: 'start',
 };
 
-/** REDIFF for members when the direct has a live link; Modifier for geeks. */
-const DirectActions = ({ direct }: { direct: Direct }) => {
+/**
+ * REDIFF for members when the direct has a live link elsewhere (a direct broadcast on Plateau
+ * has its REDIFF as a video instead); Modifier for geeks.
+ */
+const DirectActions = ({ direct, onPlateau }: { direct: Direct; onPlateau: boolean }) => {
   const { role } = useSession();
-  const liveUrl = safeLiveUrl(direct.liveUrl);
+  const liveUrl =
+    onPlateau || isOwnDirectPage(direct.liveUrl, direct.id) ? null : safeLiveUrl(direct.liveUrl);
   const rediff = isMember(role) && liveUrl !== null;
   const edit = role === 'geek';
   if (!rediff && !edit) return null;
@@ -58,43 +63,81 @@ const DirectActions = ({ direct }: { direct: Direct }) => {
   );
 };
 
-/** The header of `/direct?d=`: blurred poster behind, poster, title, date, buttons, description. */
-export const DirectDetails = ({ direct }: { direct: Direct }) => (
-  <PosterBackdrop directId={direct.id} hasPoster={direct.hasPoster}>
-    <Box sx={frame}>
-      <Box sx={columns}>
-        <DirectPoster direct={direct} eager />
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
-            Direct
-          </Typography>
-          <Typography
-            variant="h4"
-            component="h1"
-            sx={{
-              fontWeight: 700,
-              fontSize: { xs: '1.6rem', sm: '2.125rem' },
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {direct.title}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {formatDate(direct.date)}
-          </Typography>
-          <DirectActions direct={direct} />
-          {direct.description && (
-            <Typography
-              sx={{ mt: 2.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '70ch' }}
-            >
-              {direct.description}
-            </Typography>
-          )}
-        </Box>
-      </Box>
-    </Box>
-  </PosterBackdrop>
+interface DirectDetailsProps {
+  direct: Direct;
+  /** The live player, while the direct is on the air on Plateau: it takes the poster's place. */
+  player?: ReactNode;
+  /** What the live says (not started yet, over), under the date. */
+  notice?: ReactNode;
+  /** The direct is broadcast on Plateau (its live link is this page). */
+  onPlateau?: boolean;
+}
+
+const DirectText = ({ direct, notice, onPlateau = false }: DirectDetailsProps) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
+      Direct
+    </Typography>
+    <Typography
+      variant="h4"
+      component="h1"
+      sx={{
+        fontWeight: 700,
+        fontSize: { xs: '1.6rem', sm: '2.125rem' },
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {direct.title}
+    </Typography>
+    <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+      {formatDate(direct.date)}
+    </Typography>
+    {notice}
+    <DirectActions direct={direct} onPlateau={onPlateau} />
+    {direct.description && (
+      <Typography
+        sx={{ mt: 2.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '70ch' }}
+      >
+        {direct.description}
+      </Typography>
+    )}
+  </Box>
 );
+
+/**
+ * The header of `/direct?d=`: blurred poster behind, poster, title, date, buttons, description;
+ * while a live is on the air, its player in the poster's place, wide, above the text.
+ */
+export const DirectDetails = (props: DirectDetailsProps) => {
+  const { direct, player } = props;
+  return (
+    <PosterBackdrop directId={direct.id} hasPoster={direct.hasPoster}>
+      <Box sx={frame}>
+        {player ? (
+          <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 } }}>
+            <Box
+              sx={{
+                mx: { xs: -2, sm: 0 },
+                mt: { xs: -2, sm: 0 },
+                bgcolor: '#000',
+                borderRadius: { xs: 0, sm: 2 },
+                overflow: 'hidden',
+              }}
+            >
+              {player}
+            </Box>
+            <DirectText {...props} />
+          </Box>
+        ) : (
+          <Box sx={columns}>
+            <DirectPoster direct={direct} eager />
+            <DirectText {...props} />
+          </Box>
+        )}
+      </Box>
+    </PosterBackdrop>
+  );
+};
 
 /** Same shape as the header while the direct loads: nothing moves when it arrives. */
 export const DirectDetailsSkeleton = () => (

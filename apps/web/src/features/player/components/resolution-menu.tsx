@@ -14,6 +14,8 @@ interface ResolutionMenuProps {
   /** Where the menu renders: inside the player, so it shows in fullscreen too. */
   container: HTMLElement | null;
   onOpenChange: (open: boolean) => void;
+  /** How a choice is named ('1080p' by default; the live adds 'Auto'). */
+  labelOf?: (value: number) => string;
 }
 
 /** The resolution selector: the rungs this video has, the current one checked. */
@@ -23,6 +25,7 @@ export const ResolutionMenu = ({
   onSelect,
   container,
   onOpenChange,
+  labelOf = rungLabel,
 }: ResolutionMenuProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => {
@@ -34,7 +37,7 @@ export const ResolutionMenu = ({
       <Button
         size="small"
         color="inherit"
-        aria-label={`Qualité : ${rungLabel(current)}`}
+        aria-label={`Qualité : ${labelOf(current)}`}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         onClick={(event) => {
@@ -43,7 +46,7 @@ export const ResolutionMenu = ({
         }}
         sx={{ minWidth: 0, px: 1, fontWeight: 700 }}
       >
-        {rungLabel(current)}
+        {labelOf(current)}
       </Button>
       <Menu
         open={anchor !== null}
@@ -64,7 +67,7 @@ export const ResolutionMenu = ({
             }}
           >
             <ListItemIcon>{rung === current && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{rungLabel(rung)}</ListItemText>
+            <ListItemText>{labelOf(rung)}</ListItemText>
           </MenuItem>
         ))}
       </Menu>

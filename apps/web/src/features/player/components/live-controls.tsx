@@ -1,0 +1,210 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import PauseIcon from '@mui/icons-material/Pause';
+import PersonIcon from '@mui/icons-material/Person';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import SkipNextIcon from '@mui/icons-material/SkipNext';
+import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { formatTime } from '../media-url.ts';
+import { BEHIND_LIVE, type LivePosition } from '../use-live-position.ts';
+import type { LiveLevel } from '../use-live-stream.ts';
+import type { MediaState } from '../use-media-state.ts';
+import { RangeBar } from './range-bar.tsx';
+import { ResolutionMenu } from './resolution-menu.tsx';
+
+/** A window shorter than this (seconds) is no DVR: no seek bar. */
+const MIN_WINDOW = 20;
+
+const viewerCount = new Intl.NumberFormat('fr-FR');
+
+/** Words a phone's narrow bar leaves to screen readers (the icon says it on screen). */
+const wordOnWideScreens = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: { xs: 'hidden', sm: 'visible' },
+  clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
+  whiteSpace: 'nowrap',
+} as const;
+
+interface LiveControlsProps {
+  state: MediaState;
+  position: LivePosition;
+  shown: boolean;
+  fullscreen: boolean;
+  levels: LiveLevel[];
+  level: number;
+  viewers: number;
+  container: HTMLElement | null;
+  onTogglePlay: () => void;
+  onSeek: (time: number) => void;
+  onGoLive: () => void;
+  onToggleMute: () => void;
+  onVolume: (volume: number) => void;
+  onToggleFullscreen: () => void;
+  onSelectLevel: (index: number) => void;
+  onMenuOpenChange: (open: boolean) => void;
+}
+
+/** The live's bar: seek in the window, play, volume, LIVE, audience, quality, fullscreen. */
+export const LiveControls = ({
+  state,
+  position,
+  shown,
+  fullscreen,
+  levels,
+  level,
+  viewers,
+  container,
+  onTogglePlay,
+  onSeek,
+  onGoLive,
+  onToggleMute,
+  onVolume,
+  onToggleFullscreen,
+  onSelectLevel,
+  onMenuOpenChange,
+}: LiveControlsProps) => {
+  const silent = state.muted || state.volume === 0;
+  const behind = position.behind > BEHIND_LIVE;
+  const window = position.end - position.start;
+  const heights = new Map(levels.map((one) => [one.index, `${one.height}p`]));
+  return (
+    <Box
+      data-testid="live-controls"
+      onMouseDown={(event) => {
+        if (!(event.target instanceof HTMLInputElement)) event.preventDefault();
+      }}
+      sx={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        px: { xs: 0.5, sm: 1.5 },
+        pt: { xs: 2, sm: 4 },
+        color: '#fff',
+        pointerEvents: 'none',
+        '& > *': { pointerEvents: 'auto' },
+        background: 'linear-gradient(to top, rgba(0,0,0,0.75), rgba(0,0,0,0))',
+        opacity: shown ? 1 : 0,
+        visibility: shown ? 'visible' : 'hidden',
+        transition: shown ? 'opacity 150ms' : 'opacity 300ms, visibility 0s 300ms',
+        '&:focus-within': { opacity: 1, visibility: 'visible', transition: 'none' },
+      }}
+    >
+      {window >= MIN_WINDOW && (
+        <RangeBar
+          label="Position dans le direct"
+          value={position.current - position.start}
+          max={window}
+          valueText={behind ? `${formatTime(position.behind)} de retard` : 'Au direct'}
+          onChange={(offset) => onSeek(position.start + offset)}
+          keyStep={5}
+          sx={{ mx: { xs: 1, sm: 0 } }}
+        />
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, pb: 0.5 }}>
+        <IconButton
+          color="inherit"
+          onClick={onTogglePlay}
+          aria-label={state.paused ? 'Lecture' : 'Pause'}
+        >
+          {state.paused ? <PlayArrowIcon /> : <PauseIcon />}
+        </IconButton>
+        <IconButton
+          color="inherit"
+          onClick={onToggleMute}
+          aria-label={state.muted ? 'Activer le son' : 'Couper le son'}
+        >
+          {silent ? <VolumeOffIcon /> : <VolumeUpIcon />}
+        </IconButton>
+        <RangeBar
+          label="Volume"
+          value={state.muted ? 0 : state.volume}
+          max={1}
+          valueText={`${Math.round((state.muted ? 0 : state.volume) * 100)} %`}
+          onChange={onVolume}
+          keyStep={0.1}
+          sx={{ width: 80, mx: 1, display: { xs: 'none', sm: 'flex' } }}
+        />
+        <Box
+          data-testid="live-badge"
+          data-at-edge={!behind}
+          title={behind ? 'En retard sur le direct' : 'Au direct'}
+          sx={{
+            ml: { xs: 0.5, sm: 1 },
+            px: 0.75,
+            py: 0.25,
+            borderRadius: 0.5,
+            fontSize: '0.75rem',
+            fontWeight: 800,
+            letterSpacing: '0.06em',
+            lineHeight: 1.4,
+            bgcolor: behind ? 'rgba(255,255,255,0.25)' : '#e53935',
+            color: '#fff',
+          }}
+        >
+          LIVE
+        </Box>
+        {behind && (
+          <Button
+            size="small"
+            color="inherit"
+            onClick={onGoLive}
+            startIcon={<SkipNextIcon />}
+            sx={{
+              ml: { xs: 0.5, sm: 1 },
+              minWidth: 0,
+              whiteSpace: 'nowrap',
+              '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+            }}
+          >
+            <Box component="span" sx={wordOnWideScreens}>
+              Retour au direct
+            </Box>
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Typography
+          variant="body2"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            mx: { xs: 0.5, sm: 1 },
+            whiteSpace: 'nowrap',
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
+          <PersonIcon fontSize="small" aria-hidden />
+          {viewerCount.format(viewers)}{' '}
+          <Box component="span" sx={wordOnWideScreens}>
+            {viewers > 1 ? 'spectateurs' : 'spectateur'}
+          </Box>
+        </Typography>
+        {levels.length > 0 && (
+          <ResolutionMenu
+            offered={[-1, ...levels.map((one) => one.index)]}
+            current={level}
+            onSelect={onSelectLevel}
+            container={container}
+            onOpenChange={onMenuOpenChange}
+            labelOf={(index) => heights.get(index) ?? 'Auto'}
+          />
+        )}
+        <IconButton
+          color="inherit"
+          onClick={onToggleFullscreen}
+          aria-label={fullscreen ? 'Quitter le plein écran' : 'Plein écran'}
+        >
+          {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+        </IconButton>
+      </Box>
+    </Box>
+  );
+};

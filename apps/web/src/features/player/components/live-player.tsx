@@ -1,0 +1,217 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { applyKeyAction, FRAME_STEP, keyAction, PLAYING_STEP } from '../keyboard.ts';
+import { playSafely } from '../resume.ts';
+import { useFullscreen } from '../use-fullscreen.ts';
+import { useIdle } from '../use-idle.ts';
+import { useLivePosition } from '../use-live-position.ts';
+import { useLiveStream } from '../use-live-stream.ts';
+import { useMediaState } from '../use-media-state.ts';
+import { useSurfaceGestures } from '../use-surface-gestures.ts';
+import { LiveControls } from './live-controls.tsx';
+
+export interface LivePlayerProps {
+  /** The master playlist, a path under /api (`LiveStatus.playlist`). */
+  playlist: string;
+  /** The viewer's token: players cannot send the header, so it rides in the query string. */
+  token: string | null;
+  title: string;
+  /** The encoder dropped: the player stays and says the live resumes in a moment. */
+  reconnecting: boolean;
+  viewers: number;
+}
+
+/** The playlist with the token, as the VOD streams carry it (the server passes it on). */
+export const livePlaylistUrl = (playlist: string, token: string | null) =>
+  token
+    ? `${playlist}${playlist.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
+    : playlist;
+
+const overlay = {
+  position: 'absolute',
+  inset: 0,
+  display: 'grid',
+  placeItems: 'center',
+  alignContent: 'center',
+  gap: 1.5,
+  color: '#fff',
+  textAlign: 'center',
+  px: 2,
+} as const;
+
+/** Starts playing; a browser that refuses sound before any touch gets the live muted. */
+const startPlaying = (video: HTMLVideoElement) =>
+  Promise.resolve()
+    .then(() => video.play())
+    .catch((cause: unknown) => {
+      if (cause instanceof DOMException && cause.name === 'NotAllowedError') {
+        video.muted = true;
+        void playSafely(video);
+      }
+    });
+
+/** The live's player: a plain `<video>` fed by HLS, our controls, the watch page's keys. */
+export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: LivePlayerProps) => {
+  const root = useRef<HTMLDivElement>(null);
+  const media = useRef<HTMLVideoElement>(null);
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const stream = useLiveStream(media, livePlaylistUrl(playlist, token), reconnecting);
+  const state = useMediaState(media);
+  const position = useLivePosition(media, stream.liveEdge);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { shown, wake } = useIdle(!state.paused && !menuOpen);
+  const fullscreen = useFullscreen(root, media);
+  const started = useRef(false);
+
+  const togglePlay = useCallback(() => {
+    const video = media.current;
+    if (!video) return;
+    if (video.paused) void playSafely(video);
+    else video.pause();
+  }, []);
+
+  const seek = useCallback((time: number) => {
+    const video = media.current;
+    if (!video || video.seekable.length === 0) return;
+    const start = video.seekable.start(0);
+    const end = video.seekable.end(video.seekable.length - 1);
+    video.currentTime = Math.min(end, Math.max(start, time));
+  }, []);
+
+  const goLive = () => {
+    const video = media.current;
+    const edge = stream.liveEdge();
+    if (!video || edge === null) return;
+    video.currentTime = edge;
+    if (video.paused) void playSafely(video);
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const video = media.current;
+      if (!video || event.defaultPrevented) return;
+      const action = keyAction(event);
+      if (!action) return;
+      event.preventDefault();
+      // Seeking stays inside the live's window; the other keys act as on the watch page.
+      if (action.kind === 'seek') {
+        seek(video.currentTime + action.direction * (video.paused ? FRAME_STEP : PLAYING_STEP));
+      } else applyKeyAction(action, video, fullscreen.toggle);
+      wake();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [fullscreen.toggle, wake, seek]);
+
+  const { onPointerDown, onClick, onDoubleClick } = useSurfaceGestures({
+    controlsShown: shown,
+    wake,
+    togglePlay,
+    toggleFullscreen: fullscreen.toggle,
+    openMenu: () => {},
+  });
+
+  return (
+    <Box
+      role="region"
+      aria-label="Lecteur du direct"
+      ref={(element: HTMLDivElement | null) => {
+        root.current = element;
+        setContainer(element);
+      }}
+      onPointerMove={wake}
+      sx={{
+        position: 'relative',
+        width: '100%',
+        aspectRatio: '16 / 9',
+        bgcolor: '#000',
+        overflow: 'hidden',
+        cursor: shown ? 'auto' : 'none',
+        '&:fullscreen': { aspectRatio: 'auto', height: '100%' },
+      }}
+    >
+      <Box
+        component="video"
+        ref={media}
+        playsInline
+        aria-label={title}
+        onLoadedMetadata={(event) => {
+          if (started.current) return;
+          started.current = true;
+          void startPlaying(event.currentTarget);
+        }}
+        onPointerDown={onPointerDown}
+        onClick={onClick}
+        onDoubleClick={onDoubleClick}
+        sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
+      />
+      {stream.failed ? (
+        <Box role="alert" sx={{ ...overlay, bgcolor: 'rgba(0,0,0,0.7)' }}>
+          <Typography>Erreur pendant le chargement du direct</Typography>
+          <Box>
+            <Button variant="contained" onClick={stream.retry}>
+              Réessayer
+            </Button>
+          </Box>
+        </Box>
+      ) : reconnecting ? (
+        <Box role="status" sx={{ ...overlay, bgcolor: 'rgba(0,0,0,0.55)', pointerEvents: 'none' }}>
+          <CircularProgress color="inherit" size={40} />
+          <Typography sx={{ fontWeight: 600 }}>Le direct reprend dans un instant…</Typography>
+        </Box>
+      ) : (
+        <Box aria-hidden sx={{ ...overlay, pointerEvents: 'none' }}>
+          {state.waiting && !state.paused ? (
+            <CircularProgress color="inherit" size={48} />
+          ) : (
+            state.paused && (
+              <Box
+                sx={{
+                  display: 'grid',
+                  placeItems: 'center',
+                  width: { xs: 56, sm: 72 },
+                  height: { xs: 56, sm: 72 },
+                  borderRadius: '50%',
+                  bgcolor: 'rgba(0,0,0,0.55)',
+                }}
+              >
+                <PlayArrowIcon sx={{ fontSize: { xs: 36, sm: 48 } }} />
+              </Box>
+            )
+          )}
+        </Box>
+      )}
+      <LiveControls
+        state={state}
+        position={position}
+        shown={shown}
+        fullscreen={fullscreen.active}
+        levels={stream.levels}
+        level={stream.level}
+        viewers={viewers}
+        container={container}
+        onTogglePlay={togglePlay}
+        onSeek={seek}
+        onGoLive={goLive}
+        onToggleMute={() => {
+          const video = media.current;
+          if (!video) return;
+          video.muted = !video.muted;
+          if (!video.muted && video.volume === 0) video.volume = 0.5;
+        }}
+        onVolume={(volume) => {
+          if (!media.current) return;
+          media.current.volume = volume;
+          media.current.muted = volume === 0;
+        }}
+        onToggleFullscreen={fullscreen.toggle}
+        onSelectLevel={stream.selectLevel}
+        onMenuOpenChange={setMenuOpen}
+      />
+    </Box>
+  );
+};
