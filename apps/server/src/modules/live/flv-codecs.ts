@@ -60,6 +60,7 @@ export const createCodecCheck = () => {
   const seen: FlvCodecs = {};
   return {
     look(tag: Buffer) {
+      if (seen.video && seen.audio) return;
       const codecs = codecOfTag(tag);
       seen.video ??= codecs.video;
       seen.audio ??= codecs.audio;

@@ -2,6 +2,8 @@
 export const problems = {
   secondEncoder:
     'Un second encodeur a été refusé : ce direct reçoit déjà un flux. Arrêtez l’autre encodeur ou régénérez la clé.',
+  noCodecs:
+    'Flux refusé : ni vidéo H.264 ni son AAC reçus dans les 10 premières secondes. Vérifiez les réglages de sortie de l’encodeur.',
   ending: 'Le direct est en train de se terminer : relancez le flux dans un instant.',
   diskFull: 'Le disque du serveur est presque plein : le direct est refusé pour ne rien perdre.',
   tooHigh: (height: number, max: number) =>

@@ -1,7 +1,6 @@
 import { mkdir, statfs, writeFile } from 'node:fs/promises';
 import type { LiveConfig } from '../../config.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
-import { createCodecCheck } from './flv-codecs.ts';
 import { livePartArgs, liveMasterPlaylist, type LiveLadder } from './live-args.ts';
 import { startLivePart, type LivePart } from './live-part.ts';
 import * as repository from './live.repository.ts';
@@ -85,19 +84,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
       deps.ffmpeg,
       livePartArgs({ recording, hlsFolder, part }, ladder),
     );
-    const codecs = createCodecCheck();
-    let decided = false;
     const detach = publisher.attach((chunk) => {
-      if (!decided) {
-        codecs.look(chunk);
-        const verdict = codecs.verdict();
-        if (verdict !== null) decided = true;
-        if (verdict) {
-          void report(directId, verdict);
-          publisher.drop();
-          return;
-        }
-      }
       if (!process.write(chunk)) publisher.drop();
     });
     entry.part = { process, detach };
@@ -203,6 +190,12 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     }
     if (existing?.ending) {
       await report(directId, problems.ending);
+      return publisher.drop();
+    }
+    // Nothing is opened for a stream Plateau cannot copy: no live, no file.
+    const refusal = await publisher.codecs();
+    if (refusal) {
+      await report(directId, refusal);
       return publisher.drop();
     }
     const source = publisher.source();

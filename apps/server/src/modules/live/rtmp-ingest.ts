@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { ConfigError } from '../../lib/config-error.ts';
+import { createCodecCheck } from './flv-codecs.ts';
 import type { LiveSource } from './live-args.ts';
+import { problems } from './live-problems.ts';
 
 /**
  * The embedded RTMP ingest: node-media-server 4.4.3 (pinned exactly: these are its internal
@@ -18,6 +20,11 @@ export interface IngestPublisher {
   readonly address: string;
   /** Hands the stream to `sink` as FLV from its first byte (once per publish); returns the detach. */
   attach(sink: (chunk: Buffer) => void): () => void;
+  /**
+   * Whether the stream can be copied: undefined once H.264 video and AAC sound are seen, or
+   * why not (French), from the first tags or after `CODECS_WAIT_MS` without them.
+   */
+  codecs(): Promise<string | undefined>;
   /** What the encoder's metadata announced. */
   source(): LiveSource;
   /** Bytes received from the encoder so far. */
@@ -48,6 +55,8 @@ const nmsLogger = require('node-media-server/src/core/logger.js');
 
 /** An encoder that stops sending without closing (a frozen machine) frees its key after this. */
 const SILENT_PUBLISHER_MS = 10_000;
+/** How long the first audio and video tags may take to come. */
+const CODECS_WAIT_MS = 10_000;
 /** What is kept of a publish while its key is looked up (a few seconds of a 12 Mb/s stream). */
 const MAX_EARLY_BYTES = 16 * 1024 * 1024;
 /** Enough for the association's encoders; caps what a flood of connections can hold. */
@@ -126,6 +135,18 @@ export const startRtmpIngest = async ({
     // Plateau listens from the publish's first packet: whatever arrives while the station
     // looks the key up is kept (bounded) and handed over on attach, so a part loses nothing.
     let sink: ((chunk: Buffer) => void) | undefined;
+    const codecs = createCodecCheck();
+    let decide: (verdict: string | undefined) => void = () => {};
+    const decided = new Promise<string | undefined>((resolve) => {
+      const timer = setTimeout(
+        () => resolve(codecs.verdict() ?? problems.noCodecs),
+        CODECS_WAIT_MS,
+      );
+      decide = (verdict) => {
+        clearTimeout(timer);
+        resolve(verdict);
+      };
+    });
     let early: Buffer[] | undefined = [];
     let earlyBytes = 0;
     const subscriber = {
@@ -134,6 +155,9 @@ export const startRtmpIngest = async ({
       protocol: 'flv',
       endTime: 0,
       sendBuffer(chunk: Buffer) {
+        codecs.look(chunk);
+        const verdict = codecs.verdict();
+        if (verdict !== null) decide(verdict);
         if (sink) return sink(chunk);
         if (!early) return;
         earlyBytes += chunk.length;
@@ -143,6 +167,7 @@ export const startRtmpIngest = async ({
     };
     broadcast.postPlay(subscriber);
     state.end.add(() => {
+      decide(codecs.verdict() ?? problems.noCodecs);
       early = undefined;
       broadcast.donePlay(subscriber);
     });
@@ -158,6 +183,7 @@ export const startRtmpIngest = async ({
           broadcast.donePlay(subscriber);
         };
       },
+      codecs: () => decided,
       source: () => ({
         width: Number(session.videoWidth) || 0,
         height: Number(session.videoHeight) || 0,

@@ -1,0 +1,115 @@
+import { existsSync, readdirSync } from 'node:fs';
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Privacy } from '@plateau/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type TestUser } from '../../test/harness.ts';
+import {
+  createDirect,
+  enableBroadcast,
+  freePort,
+  liveStatus,
+  makeEncoderStream,
+  publish,
+  waitFor,
+} from './live.test-support.ts';
+
+const rtmpPort = await freePort();
+const ctx = useTestApp({
+  env: { RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1', LIVE_LADDER: '' },
+  extra: { extraDeps: { liveIngest: true } },
+});
+
+let geek: TestUser;
+let member: TestUser;
+let h264: string;
+beforeAll(async () => {
+  geek = await ctx.createUser('geek');
+  member = await ctx.createUser('plateau');
+  h264 = await makeEncoderStream('refusals-h264', { seconds: 20 });
+}, 60_000);
+
+/** Every file under the lives folder: a refused stream leaves none. */
+const liveFiles = () => {
+  const folder = ctx.storage.localPath('lives');
+  return existsSync(folder) ? readdirSync(folder, { recursive: true }).map(String) : [];
+};
+
+const broadcastingDirect = async (title: string) => {
+  const direct = await createDirect(ctx, geek, { title, privacy: Privacy.Public });
+  const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
+  return { id: direct.id, key: streamKey! };
+};
+
+describe('what the ingest refuses', () => {
+  it('a wrong, a malformed and an over-long key: the encoder is cut, nothing is written', async () => {
+    const { id } = await broadcastingDirect('Clé fausse');
+    for (const key of ['a'.repeat(32), 'short', 'k'.repeat(65), 'x'.repeat(40000)]) {
+      const encoder = publish(h264, rtmpPort, key);
+      expect(await encoder.exited).not.toBe(0);
+    }
+    expect(liveFiles()).toEqual([]);
+    expect((await liveStatus(ctx, id, member)).state).toBe('waiting');
+  }, 60_000);
+
+  it('a stream that is not H.264/AAC: refused before anything is opened, the geek reads why', async () => {
+    const { id, key } = await broadcastingDirect('Mauvais codec');
+    const sorenson = await makeEncoderStream('refusals-flv1', { seconds: 6, video: 'flv1' });
+    const encoder = publish(sorenson, rtmpPort, key);
+    expect(await encoder.exited).not.toBe(0);
+    const status = await waitFor(
+      'the problem',
+      () => liveStatus(ctx, id, geek),
+      (s) => s.problem !== null,
+    );
+    expect(status.problem).toContain('H.264');
+    expect(status.problem).toContain('Sorenson');
+    expect(status.state).toBe('waiting');
+    // Others see the state, never the geek's message.
+    expect((await liveStatus(ctx, id, member)).problem).toBeNull();
+    expect(liveFiles()).toEqual([]);
+  }, 60_000);
+
+  it('a second encoder on a live key is refused and the live goes on untouched', async () => {
+    const { id, key } = await broadcastingDirect('Deux encodeurs');
+    const first = publish(h264, rtmpPort, key, { durationSeconds: 12 });
+    await waitFor(
+      'the live',
+      () => liveStatus(ctx, id, member),
+      (s) => s.state === 'live',
+    );
+    const second = publish(h264, rtmpPort, key);
+    expect(await second.exited).not.toBe(0);
+    expect((await liveStatus(ctx, id, member)).state).toBe('live');
+    expect(first.process.exitCode).toBeNull();
+    await first.cut();
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/directs/${id}/live/end`,
+      headers: geek.auth,
+    });
+  }, 60_000);
+
+  it('garbage on the RTMP port crashes nothing, and the next encoder is taken', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(rtmpPort, '127.0.0.1', () => {
+          socket.write(randomBytes(10_000));
+          // NMS waits for the rest of what the random bytes announced: hang up as a scanner would.
+          setTimeout(() => socket.destroy(), 300);
+        });
+        socket.on('error', () => resolve());
+        socket.on('close', () => resolve());
+      });
+    }
+    expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    const { id, key } = await broadcastingDirect('Après le bruit');
+    const encoder = publish(h264, rtmpPort, key, { durationSeconds: 4 });
+    await waitFor(
+      'the live',
+      () => liveStatus(ctx, id, member),
+      (s) => s.state === 'live',
+    );
+    await encoder.cut();
+  }, 60_000);
+});
