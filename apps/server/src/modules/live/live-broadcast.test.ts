@@ -15,6 +15,7 @@ import {
 } from './live.test-support.ts';
 
 const rtmpPort = await freePort();
+const logs: string[] = [];
 const ctx = useTestApp({
   env: {
     RTMP_PORT: String(rtmpPort),
@@ -22,7 +23,10 @@ const ctx = useTestApp({
     LIVE_LADDER: '180',
     LIVE_RECONNECT_GRACE: '4',
   },
-  extra: { extraDeps: { liveIngest: true } },
+  extra: {
+    extraDeps: { liveIngest: true },
+    logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
+  },
 });
 
 let geek: TestUser;
@@ -51,6 +55,17 @@ describe('a direct broadcast into Plateau', () => {
       (s) => s.state === 'live',
     );
     expect(live.playlist).toBe(`/api/media/live/${direct.id}/master.m3u8`);
+    // No direct was current: the live one became "DT en cours" by itself.
+    const current = await ctx.app.inject({ url: '/api/currentDirect', headers: member.auth });
+    expect(current.json().directs[0].id).toBe(direct.id);
+    // Broadcasting cannot be turned off under a running live.
+    const off = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/directs/${direct.id}/broadcast`,
+      headers: geek.auth,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode).toBe(409);
 
     // The master playlist lists the source and the 180p rung; a segment arrives within seconds.
     const master = await waitFor(
@@ -117,6 +132,11 @@ describe('a direct broadcast into Plateau', () => {
     const seconds = await durationOf(ctx.storage.localPath(mediaKeys.raw(ended.rediffVideoId!)));
     expect(seconds).toBeGreaterThan(14 - 1);
     expect(seconds).toBeLessThan(14 + 1);
+    // The log tells the live's story, and never its key.
+    const story = logs.join('');
+    expect(story).toContain(`live: direct ${direct.id}: live`);
+    expect(story).toContain('encoder lost');
+    expect(story).not.toContain(streamKey!);
     // The live's folder is gone once its REDIFF holds everything.
     expect(
       readdirSync(ctx.storage.localPath('lives'), { recursive: true }).filter((f) =>
