@@ -1,6 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
@@ -10,16 +9,7 @@ import { testTmpDir } from '../../test/test-env.ts';
 
 const run = promisify(execFile);
 
-/** A port nobody listens on right now (the ingest takes it a moment later). */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export { freePort } from '../../../../../scripts/network-test-helpers.ts';
 
 /**
  * An encoder's stream, encoded once: a small test pattern with sound, keyframes every 2 s, as
