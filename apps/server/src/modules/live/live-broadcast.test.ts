@@ -144,4 +144,39 @@ describe('a direct broadcast into Plateau', () => {
       ),
     ).toEqual([]);
   }, 90_000);
+
+  it('"Terminer le direct" ends it at once; with the setting on, the REDIFF goes straight to encoding', async () => {
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/liveSettings',
+      headers: geek.auth,
+      payload: { liveSetsCurrent: false, publishRediff: true },
+    });
+    expect(put.statusCode).toBe(200);
+    const direct = await createDirect(ctx, geek, { title: 'Court', privacy: Privacy.Public });
+    const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
+    const encoder = publish(before, rtmpPort, streamKey!);
+    await waitFor(
+      'the live',
+      () => liveStatus(ctx, direct.id),
+      (s) => s.state === 'live',
+    );
+    const end = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/directs/${direct.id}/live/end`,
+      headers: geek.auth,
+    });
+    expect(end.json().state).toBe('ended');
+    // The encoder was cut by the end, not by its own end of stream.
+    expect(await encoder.exited).not.toBe(0);
+    const ended = await waitFor(
+      'the REDIFF',
+      () => liveStatus(ctx, direct.id),
+      (s) => s.rediffVideoId !== null,
+    );
+    const video = (
+      await ctx.app.inject({ url: `/api/videos/${ended.rediffVideoId}`, headers: member.auth })
+    ).json().videos[0];
+    expect(video.processing).toBe(Processing.Encoding);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { createJobQueue } from '../../jobs/boss.ts';
 import { createLiveStation, type LiveStation } from './live-station.ts';
 import { startRtmpIngest } from './rtmp-ingest.ts';
 
@@ -18,12 +19,13 @@ export const startLiveStation = async (
     app.log.warn('live: no working ffmpeg, the RTMP ingest is off');
     return undefined;
   }
+  const jobs = deps.jobs ?? createJobQueue(deps.database, config);
   const station = createLiveStation({
     db: deps.db,
     storage: deps.storage,
     ffmpeg: mediaBinaries.ffmpeg,
     config,
-    jobs: deps.jobs,
+    jobs,
     live: config.live,
     log: {
       info: (message) => app.log.info(message),
@@ -41,6 +43,7 @@ export const startLiveStation = async (
   app.addHook('onClose', async () => {
     await station.stop();
     ingest.stop();
+    if (!deps.jobs) await jobs.stop();
   });
   return station;
 };

@@ -17,7 +17,7 @@ export { freePort } from '../../../../../scripts/network-test-helpers.ts';
  */
 export const makeEncoderStream = async (
   name: string,
-  { seconds = 30, video = 'libx264', audio = 'aac' } = {},
+  { seconds = 30, video = 'libx264', audio = 'aac', size = '320x240', videoKbps = 0 } = {},
 ) => {
   const dir = path.join(testTmpDir, 'live-streams');
   mkdirSync(dir, { recursive: true });
@@ -30,7 +30,7 @@ export const makeEncoderStream = async (
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=320x240:rate=30:duration=${seconds}`,
+    `testsrc2=size=${size}:rate=30:duration=${seconds}`,
     '-f',
     'lavfi',
     '-i',
@@ -38,6 +38,9 @@ export const makeEncoderStream = async (
     '-c:v',
     video,
     ...(video === 'libx264' ? ['-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p'] : []),
+    ...(videoKbps > 0
+      ? ['-b:v', `${videoKbps}k`, '-minrate', `${videoKbps}k`, '-bufsize', `${videoKbps}k`]
+      : []),
     '-c:a',
     audio,
     '-f',
