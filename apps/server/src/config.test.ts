@@ -36,6 +36,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('turns the live ingest on at 1935, told to encoders from PUBLIC_URL, and off with 0', () => {
+    const live = loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: 'https://plateau.example' }).live;
+    expect(live).toMatchObject({
+      rtmpPort: 1935,
+      rtmpPublicUrl: 'rtmp://plateau.example:1935/live',
+      reconnectGraceSeconds: 180,
+      ladderHeights: [480],
+      dvrSeconds: 7200,
+    });
+    const custom = loadConfig({ DATA_DIR: freshDir(), RTMP_PORT: '0', LIVE_LADDER: '480, 720' });
+    expect(custom.live.rtmpPort).toBe(0);
+    expect(custom.live.ladderHeights).toEqual([720, 480]);
+    expect(loadConfig({ DATA_DIR: freshDir(), LIVE_LADDER: '' }).live.ladderHeights).toEqual([]);
+  });
+
   it('generates the JWT secret once into DATA_DIR and reuses it', () => {
     const dataDir = freshDir();
     const first = loadConfig({ DATA_DIR: dataDir });
@@ -95,6 +110,11 @@ describe('loadConfig', () => {
     ['MEDIA_ACCEL_REDIRECT', { MEDIA_ACCEL_REDIRECT: '/_media' }],
     ['MEDIA_ACCEL_REDIRECT', { MEDIA_ACCEL_REDIRECT: '/../etc/' }],
     ['PGLITE_SHARED_BUFFERS', { PGLITE_SHARED_BUFFERS: '0' }],
+    ['RTMP_PORT', { RTMP_PORT: '1935x' }],
+    ['RTMP_PUBLIC_URL', { RTMP_PUBLIC_URL: 'http://plateau.example/live' }],
+    ['LIVE_LADDER', { LIVE_LADDER: '480p' }],
+    ['LIVE_RECONNECT_GRACE', { LIVE_RECONNECT_GRACE: '0' }],
+    ['LIVE_MAX_HOURS', { LIVE_MAX_HOURS: '49' }],
   ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
     const load = () => loadConfig({ DATA_DIR: freshDir(), ...env });
     expect(load).toThrow(ConfigError);
