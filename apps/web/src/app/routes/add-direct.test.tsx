@@ -152,6 +152,48 @@ describe('/addDirect', () => {
     expect(screen.queryByLabelText('Réservée au GDA')).toBeNull();
   });
 
+  it('turns broadcasting on once the direct exists, then opens its edit page for the key', async () => {
+    const sent = creationServer();
+    const switches: { id: string; enabled: boolean }[] = [];
+    const broadcast = { enabled: true, serverUrl: 'rtmp://plateau.example/live', streamKey: 'k' };
+    server.use(
+      http.put('*/api/directs/:id/broadcast', async ({ request, params }) => {
+        const { enabled } = (await request.json()) as { enabled: boolean };
+        switches.push({ id: String(params.id), enabled });
+        return HttpResponse.json(broadcast);
+      }),
+      http.get('*/api/directs/:id/broadcast', () => HttpResponse.json(broadcast)),
+    );
+    const { user, router } = open();
+    await user.type(await screen.findByLabelText(/Titre/), 'Nuit du cinéma');
+    await user.click(screen.getByRole('switch', { name: 'Diffuser sur Plateau' }));
+    expect(screen.getByLabelText('Lien du live')).toHaveAttribute('readonly');
+    expect(switches).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+
+    expect(await screen.findByText('Diffusion sur Plateau activée')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editDirect/31'));
+    expect(switches).toEqual([{ id: '31', enabled: true }]);
+    // The server makes the live link the direct's own page: the form sends none.
+    expect(sent.body).not.toHaveProperty('liveUrl');
+  });
+
+  it('says when broadcasting could not be turned on, the direct being created', async () => {
+    creationServer();
+    server.use(http.put('*/api/directs/:id/broadcast', () => failure(500)));
+    const { user, router } = open();
+    await user.type(await screen.findByLabelText(/Titre/), 'Nuit du cinéma');
+    await user.click(screen.getByRole('switch', { name: 'Diffuser sur Plateau' }));
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    // The last word is the failure (the creation's success was said before it).
+    expect(
+      await screen.findByText(
+        "Le DT est créé, mais la diffusion sur Plateau n'a pas pu être activée",
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editDirect/31'));
+  });
+
   it('says when the creation failed and stays on the form', async () => {
     server.use(http.post('*/api/directs', () => failure(500)));
     const { user, router } = open();

@@ -27,7 +27,8 @@ export const DirectPage = () => {
   const { token } = useSession();
   useDirectLoadError(direct.error);
   // A status that cannot be read leaves the page as it always was.
-  const live = useLiveStatus(direct.data?.id ?? null).data ?? LIVE_OFF;
+  const status = useLiveStatus(direct.data?.id ?? null);
+  const live = status.data ?? LIVE_OFF;
 
   if (!direct.data) return <DirectDetailsSkeleton />;
   const playlist = isOnAir(live.state) ? live.playlist : null;
@@ -36,6 +37,7 @@ export const DirectPage = () => {
       <DirectDetails
         direct={direct.data}
         onPlateau={live.state !== 'off'}
+        liveState={status.data?.state}
         notice={<LiveNotice status={live} />}
         player={
           playlist && (

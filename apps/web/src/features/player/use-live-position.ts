@@ -4,7 +4,10 @@ import { useEffect, useState, type RefObject } from 'react';
 export const BEHIND_LIVE = 10;
 
 export interface LivePosition {
-  /** The window that can be played (DVR): start and end, in the element's time. */
+  /**
+   * The window that can be played (DVR), in the element's time: from its start to the live
+   * edge (hls.js stays a few segments behind the last one: the edge is where "live" is).
+   */
   start: number;
   end: number;
   current: number;
@@ -19,8 +22,13 @@ const read = (video: HTMLVideoElement, liveEdge: () => number | null): LivePosit
   if (seekable.length === 0) return { ...EMPTY, current: currentTime };
   const start = seekable.start(0);
   const end = seekable.end(seekable.length - 1);
-  const edge = liveEdge() ?? end;
-  return { start, end, current: currentTime, behind: Math.max(0, edge - currentTime) };
+  const edge = Math.min(liveEdge() ?? end, end);
+  return {
+    start,
+    end: Math.max(edge, currentTime),
+    current: currentTime,
+    behind: Math.max(0, edge - currentTime),
+  };
 };
 
 const same = (a: LivePosition, b: LivePosition) =>

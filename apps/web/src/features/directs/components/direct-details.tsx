@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import ReplayIcon from '@mui/icons-material/Replay';
-import type { Direct } from '@plateau/contract';
+import type { Direct, LiveState } from '@plateau/contract';
 import { formatDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
 import { isMember } from '../../../lib/privacy.ts';
@@ -71,6 +71,8 @@ interface DirectDetailsProps {
   notice?: ReactNode;
   /** The direct is broadcast on Plateau (its live link is this page). */
   onPlateau?: boolean;
+  /** The live's state once read (`data-live-state`: tests and scripts wait for it). */
+  liveState?: LiveState;
 }
 
 const DirectText = ({ direct, notice, onPlateau = false }: DirectDetailsProps) => (
@@ -109,12 +111,20 @@ const DirectText = ({ direct, notice, onPlateau = false }: DirectDetailsProps) =
  * while a live is on the air, its player in the poster's place, wide, above the text.
  */
 export const DirectDetails = (props: DirectDetailsProps) => {
-  const { direct, player } = props;
+  const { direct, player, liveState } = props;
   return (
     <PosterBackdrop directId={direct.id} hasPoster={direct.hasPoster}>
-      <Box sx={frame}>
+      <Box sx={frame} data-live-state={liveState}>
         {player ? (
-          <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: { xs: 2, sm: 3, lg: 4 },
+              // Wide screens keep the title beside the live: both fit above the fold.
+              gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(300px, 3fr)' },
+              alignItems: 'start',
+            }}
+          >
             <Box
               sx={{
                 mx: { xs: -2, sm: 0 },

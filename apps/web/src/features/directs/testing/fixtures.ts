@@ -1,4 +1,4 @@
-import type { Direct, Video } from '@plateau/contract';
+import type { Direct, LiveStatus, Video } from '@plateau/contract';
 import { makeVideo as makeListedVideo } from '../../../testing/videos.ts';
 
 /** A direct as the server answers it; tests change only what they look at. */
@@ -26,3 +26,15 @@ export const makeVideo = (overrides: Partial<Video> = {}): Video =>
     directId: 12,
     ...overrides,
   });
+
+/** The live of the direct 12 as the server tells it; tests change only what they look at. */
+export const makeLiveStatus = (overrides: Partial<LiveStatus> = {}): LiveStatus => ({
+  state: 'live',
+  startedAt: '2026-11-21T18:02:00Z',
+  endedAt: null,
+  viewers: 3,
+  playlist: '/api/media/live/12/master.m3u8',
+  rediffVideoId: null,
+  problem: null,
+  ...overrides,
+});

@@ -172,6 +172,7 @@ export const LiveControls = ({
         <Box sx={{ flex: 1 }} />
         <Typography
           variant="body2"
+          data-testid="live-viewers"
           sx={{
             display: 'flex',
             alignItems: 'center',
