@@ -11,6 +11,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { testTmpDir } from '../../apps/server/src/test/test-env.ts';
 import { clipIndexOf, e2eContent, PLAYLIST_TITLES, sharedClips } from './e2e-content.ts';
+import { freePort } from '../../scripts/network-test-helpers.ts';
 import type { E2ePlateau } from './plateau.ts';
 import { servePlateau, type ServedPlateau } from './serve-plateau.ts';
 
@@ -58,6 +59,7 @@ export default async function setup(project: TestProject) {
   };
 
   try {
+    const rtmpPort = await freePort();
     const config = loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
@@ -67,6 +69,11 @@ export default async function setup(project: TestProject) {
       LOGIN_RATE_LIMIT: '1000',
       // Tiny clips encode in well under pg-boss's 2 s polling round: four lanes quarter the wait.
       ENCODE_CONCURRENCY: '4',
+      RTMP_PORT: String(rtmpPort),
+      RTMP_HOST: '127.0.0.1',
+      // The source alone: the pattern's encoder already shares the two cores with the browser.
+      LIVE_LADDER: '',
+      LIVE_RECONNECT_GRACE: '6',
     });
     const database = await openDatabase(config);
     await database.migrate();
@@ -92,6 +99,7 @@ export default async function setup(project: TestProject) {
 
     const plateau: E2ePlateau = {
       baseUrl,
+      rtmpPort,
       accounts: Object.fromEntries([
         ...seeded.accounts.map(({ username, password }) => [username, { username, password }]),
         [GEEK.username, GEEK],

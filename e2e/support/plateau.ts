@@ -3,6 +3,8 @@ import { inject } from 'vitest';
 /** The Plateau of this run (see plateau-setup.ts): its address and what seeding created. */
 export interface E2ePlateau {
   baseUrl: string;
+  /** The embedded RTMP ingest's port on 127.0.0.1 (Plateau Live). */
+  rtmpPort: number;
   /** By username: spectateur (user), membre (plateau, GDA), e2e-geek (geek). */
   accounts: Record<string, { username: string; password: string }>;
   /** By the content's keys (e2e-content.ts). */

@@ -34,7 +34,8 @@ export interface ServeOptions {
 
 /**
  * Plateau as `npm start` runs it, in this process: the API and the built web app on 127.0.0.1,
- * the admin account of the config, and the encode worker, so scenarios encode for real.
+ * the admin account of the config, the encode worker, so scenarios encode for real, and the
+ * RTMP ingest when the config has a port, so they broadcast for real.
  */
 export const servePlateau = async ({
   config,
@@ -61,7 +62,8 @@ export const servePlateau = async ({
       config,
       database,
       storage,
-      extraDeps: { mediaBinaries: binaries, jobs },
+      // The live ingest too, on the config's RTMP_PORT (0: none).
+      extraDeps: { mediaBinaries: binaries, jobs, liveIngest: true },
       // Another build of the web app (a screen still on its branch); default: this one's.
       ...(process.env.E2E_WEB_DIST && { webDist: path.resolve(process.env.E2E_WEB_DIST) }),
     });

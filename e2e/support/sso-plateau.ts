@@ -75,6 +75,8 @@ export const startSsoPlateau = async (): Promise<SsoPlateau> => {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
+    // No live here: the shared Plateau of the run has the ingest.
+    RTMP_PORT: '0',
     ADMIN_USERNAME: geek.username,
     ADMIN_PASSWORD: geek.password,
     PUBLIC_URL: baseUrl,

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { Privacy, Processing } from '@plateau/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { postDirect } from '../../test/directs.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import {
-  createDirect,
   durationOf,
   enableBroadcast,
   freePort,
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 describe('a direct broadcast into Plateau', () => {
   it('plays live with its access rules, survives a cut, and ends as its REDIFF in /pending', async () => {
-    const direct = await createDirect(ctx, geek, { title: 'Gala live', privacy: Privacy.School });
+    const direct = await postDirect(ctx, geek, { title: 'Gala live', privacy: Privacy.School });
     const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
     expect(streamKey).toMatch(/^[A-Za-z0-9_-]{24,}$/);
     expect((await liveStatus(ctx, direct.id, member)).state).toBe('waiting');
@@ -153,7 +153,7 @@ describe('a direct broadcast into Plateau', () => {
       payload: { liveSetsCurrent: false, publishRediff: true },
     });
     expect(put.statusCode).toBe(200);
-    const direct = await createDirect(ctx, geek, { title: 'Court', privacy: Privacy.Public });
+    const direct = await postDirect(ctx, geek, { title: 'Court', privacy: Privacy.Public });
     const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
     const encoder = publish(before, rtmpPort, streamKey!);
     await waitFor(

@@ -1,42 +1,24 @@
-import { Privacy } from '@plateau/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type TestUser } from '../../test/harness.ts';
+import type { TestUser } from '../../test/harness.ts';
 import {
-  createDirect,
-  enableBroadcast,
-  freePort,
+  broadcastingDirect,
   liveStatus,
   makeEncoderStream,
   publish,
+  useLiveTestApp,
   waitFor,
 } from './live.test-support.ts';
 
-const rtmpPort = await freePort();
-const ctx = useTestApp({
-  env: {
-    RTMP_PORT: String(rtmpPort),
-    RTMP_HOST: '127.0.0.1',
-    LIVE_LADDER: '',
-    LIVE_MAX_HEIGHT: '200',
-    LIVE_MAX_KBPS: '300',
-  },
-  extra: { extraDeps: { liveIngest: true } },
-});
+const { ctx, rtmpPort } = await useLiveTestApp({ LIVE_MAX_HEIGHT: '200', LIVE_MAX_KBPS: '300' });
 
 let geek: TestUser;
 beforeAll(async () => {
   geek = await ctx.createUser('geek');
 });
 
-const broadcastingDirect = async (title: string) => {
-  const direct = await createDirect(ctx, geek, { title, privacy: Privacy.Public });
-  const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
-  return { id: direct.id, key: streamKey! };
-};
-
 describe('the limits of a live', () => {
   it('a resolution over the cap is refused before anything opens, with the reason', async () => {
-    const { id, key } = await broadcastingDirect('Trop grand');
+    const { id, key } = await broadcastingDirect(ctx, geek, 'Trop grand');
     const tall = await makeEncoderStream('limits-240p', { seconds: 6 });
     expect(await publish(tall, rtmpPort, key).exited).not.toBe(0);
     const status = await waitFor(
@@ -51,7 +33,7 @@ describe('the limits of a live', () => {
   }, 60_000);
 
   it('a bitrate over the cap cuts the encoder, says why, and keeps the live for a fixed encoder', async () => {
-    const { id, key } = await broadcastingDirect('Trop lourd');
+    const { id, key } = await broadcastingDirect(ctx, geek, 'Trop lourd');
     const heavy = await makeEncoderStream('limits-heavy', {
       seconds: 20,
       size: '256x144',

@@ -1,24 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { Privacy } from '@plateau/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type TestUser } from '../../test/harness.ts';
+import type { TestUser } from '../../test/harness.ts';
 import {
-  createDirect,
-  enableBroadcast,
-  freePort,
+  broadcastingDirect,
   liveStatus,
   makeEncoderStream,
   publish,
+  useLiveTestApp,
   waitFor,
 } from './live.test-support.ts';
 
-const rtmpPort = await freePort();
-const ctx = useTestApp({
-  env: { RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1', LIVE_LADDER: '' },
-  extra: { extraDeps: { liveIngest: true } },
-});
+const { ctx, rtmpPort } = await useLiveTestApp();
 
 let geek: TestUser;
 let member: TestUser;
@@ -35,15 +29,9 @@ const liveFiles = () => {
   return existsSync(folder) ? readdirSync(folder, { recursive: true }).map(String) : [];
 };
 
-const broadcastingDirect = async (title: string) => {
-  const direct = await createDirect(ctx, geek, { title, privacy: Privacy.Public });
-  const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
-  return { id: direct.id, key: streamKey! };
-};
-
 describe('what the ingest refuses', () => {
   it('a wrong, a malformed and an over-long key: the encoder is cut, nothing is written', async () => {
-    const { id } = await broadcastingDirect('Clé fausse');
+    const { id } = await broadcastingDirect(ctx, geek, 'Clé fausse');
     for (const key of ['a'.repeat(32), 'short', 'k'.repeat(65), 'x'.repeat(40000)]) {
       const encoder = publish(h264, rtmpPort, key);
       expect(await encoder.exited).not.toBe(0);
@@ -53,7 +41,7 @@ describe('what the ingest refuses', () => {
   }, 60_000);
 
   it('a stream that is not H.264/AAC: refused before anything is opened, the geek reads why', async () => {
-    const { id, key } = await broadcastingDirect('Mauvais codec');
+    const { id, key } = await broadcastingDirect(ctx, geek, 'Mauvais codec');
     const sorenson = await makeEncoderStream('refusals-flv1', { seconds: 6, video: 'flv1' });
     const encoder = publish(sorenson, rtmpPort, key);
     expect(await encoder.exited).not.toBe(0);
@@ -71,7 +59,7 @@ describe('what the ingest refuses', () => {
   }, 60_000);
 
   it('a second encoder on a live key is refused and the live goes on untouched', async () => {
-    const { id, key } = await broadcastingDirect('Deux encodeurs');
+    const { id, key } = await broadcastingDirect(ctx, geek, 'Deux encodeurs');
     const first = publish(h264, rtmpPort, key, { durationSeconds: 12 });
     await waitFor(
       'the live',
@@ -103,7 +91,7 @@ describe('what the ingest refuses', () => {
       });
     }
     expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    const { id, key } = await broadcastingDirect('Après le bruit');
+    const { id, key } = await broadcastingDirect(ctx, geek, 'Après le bruit');
     const encoder = publish(h264, rtmpPort, key, { durationSeconds: 4 });
     await waitFor(
       'the live',

@@ -3,13 +3,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import type { Direct, DirectBroadcast, LiveStatus } from '@plateau/contract';
-import type { TestContext, TestUser } from '../../test/harness.ts';
+import { Privacy, type DirectBroadcast, type LiveStatus } from '@plateau/contract';
+import { postDirect } from '../../test/directs.ts';
+import { useTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
+import { freePort } from '../../../../../scripts/network-test-helpers.ts';
 import { testTmpDir } from '../../test/test-env.ts';
 
 const run = promisify(execFile);
 
-export { freePort } from '../../../../../scripts/network-test-helpers.ts';
+export { freePort };
 
 /**
  * An encoder's stream, encoded once: a small test pattern with sound, keyframes every 2 s, as
@@ -157,17 +159,24 @@ export const durationOf = async (file: string) => {
   return Number(stdout.trim());
 };
 
-export const createDirect = async (
+/** The test app with its RTMP ingest on a free loopback port (call at a file's top level). */
+export const useLiveTestApp = async (env: Record<string, string> = {}) => {
+  const rtmpPort = await freePort();
+  const ctx = useTestApp({
+    env: { RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1', LIVE_LADDER: '', ...env },
+    extra: { extraDeps: { liveIngest: true } },
+  });
+  return { ctx, rtmpPort };
+};
+
+/** A direct with "Diffuser sur Plateau" on, and its stream key. */
+export const broadcastingDirect = async (
   ctx: TestContext,
   geek: TestUser,
-  body: Record<string, unknown>,
-): Promise<Direct> => {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/directs',
-    headers: geek.auth,
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
+  title: string,
+  privacy: number = Privacy.Public,
+) => {
+  const direct = await postDirect(ctx, geek, { title, privacy });
+  const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
+  return { id: direct.id, key: streamKey! };
 };

@@ -1,7 +1,8 @@
 import { Privacy } from '@plateau/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { postDirect } from '../../test/directs.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { createDirect, enableBroadcast, liveStatus } from './live.test-support.ts';
+import { enableBroadcast, liveStatus } from './live.test-support.ts';
 
 const ctx = useTestApp({ env: { RTMP_PORT: '1935', PUBLIC_URL: 'https://plateau.example' } });
 
@@ -19,7 +20,7 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, who?: TestUser, paylo
 
 describe('broadcast settings of a direct', () => {
   it('are for geeks only: 401 for a visitor, 403 for a member or a user, 404 for no direct', async () => {
-    const direct = await createDirect(ctx, geek, { title: 'Réservé', privacy: Privacy.Public });
+    const direct = await postDirect(ctx, geek, { title: 'Réservé', privacy: Privacy.Public });
     const routes = [
       ['GET', `/api/directs/${direct.id}/broadcast`, undefined],
       ['PUT', `/api/directs/${direct.id}/broadcast`, { enabled: true }],
@@ -44,7 +45,7 @@ describe('broadcast settings of a direct', () => {
   });
 
   it('"Diffuser sur Plateau" gives a key and points the LIVE button at Plateau’s own page', async () => {
-    const direct = await createDirect(ctx, geek, {
+    const direct = await postDirect(ctx, geek, {
       title: 'Gala',
       privacy: Privacy.Public,
       liveUrl: 'https://youtube.example/watch',
@@ -78,7 +79,7 @@ describe('broadcast settings of a direct', () => {
   });
 
   it('ending a direct that is not live is a clear 409; bad bodies are 400 and change nothing', async () => {
-    const direct = await createDirect(ctx, geek, { title: 'Calme', privacy: Privacy.Public });
+    const direct = await postDirect(ctx, geek, { title: 'Calme', privacy: Privacy.Public });
     const end = await call('POST', `/api/directs/${direct.id}/live/end`, geek);
     expect(end.statusCode).toBe(409);
     expect(end.json().message).toBe("Il n'y a pas de direct en cours pour ce DT");
@@ -104,7 +105,7 @@ describe('broadcast settings of a direct', () => {
 
 describe('live status and live media', () => {
   it('follow the direct’s visibility; no live is a 404; a crafted name never reaches a file', async () => {
-    const school = await createDirect(ctx, geek, { title: 'Interne', privacy: Privacy.School });
+    const school = await postDirect(ctx, geek, { title: 'Interne', privacy: Privacy.School });
     await enableBroadcast(ctx, geek, school.id);
     expect((await call('GET', `/api/directs/${school.id}/live`)).statusCode).toBe(401);
     expect((await liveStatus(ctx, school.id, user)).state).toBe('waiting');
