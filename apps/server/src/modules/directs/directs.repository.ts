@@ -4,7 +4,7 @@ import { visibleDirect } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { listPage } from '../../db/list-page.ts';
-import { directs, settings } from '../../db/schema.ts';
+import { directs, lives, settings } from '../../db/schema.ts';
 import { searchCondition, searchRank } from './direct-search.repository.ts';
 
 const directSelection = {
@@ -181,3 +181,13 @@ export const lockDirect = async (db: Executor, id: number): Promise<Direct | und
 /** Videos and the current-direct setting are unlinked by their `on delete set null` keys. */
 export const deleteDirect = async (db: Executor, id: number): Promise<boolean> =>
   (await db.delete(directs).where(eq(directs.id, id)).returning({ id: directs.id })).length > 0;
+
+/** Whether the direct has a live that is not over (its recording is still being written). */
+export const hasOpenLive = async (db: Executor, id: number): Promise<boolean> =>
+  (
+    await db
+      .select({ id: lives.id })
+      .from(lives)
+      .where(and(eq(lives.directId, id), sql`${lives.state} <> 'ended'`))
+      .limit(1)
+  ).length > 0;

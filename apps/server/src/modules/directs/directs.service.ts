@@ -3,7 +3,7 @@ import { requireGeek } from '../../access/guards.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { withoutControls } from '../../lib/search-words.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import { directValues } from './direct-input.ts';
@@ -81,6 +81,10 @@ export const createDirectsService = (db: Database, storage: MediaStorage) => {
 
     async remove(viewer: Viewer, id: number): Promise<void> {
       requireGeek(viewer);
+      // Its recording would lose its direct and its REDIFF: the live ends first.
+      if (await repository.hasOpenLive(db, id)) {
+        throw conflict('Terminez le direct avant de supprimer ce DT');
+      }
       if (!(await repository.deleteDirect(db, id))) throw directNotFound();
       await storage.remove(mediaKeys.poster(id));
     },

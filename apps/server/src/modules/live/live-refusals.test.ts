@@ -70,6 +70,14 @@ describe('what the ingest refuses', () => {
     expect(await second.exited).not.toBe(0);
     expect((await liveStatus(ctx, id, member)).state).toBe('live');
     expect(first.process.exitCode).toBeNull();
+    // Nor can the direct be deleted under its live: its recording would lose its REDIFF.
+    const remove = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/directs/${id}`,
+      headers: geek.auth,
+    });
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().message).toBe('Terminez le direct avant de supprimer ce DT');
     await first.cut();
     await ctx.app.inject({
       method: 'POST',

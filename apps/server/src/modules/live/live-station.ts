@@ -148,7 +148,8 @@ export const createLiveStation = (deps: LiveStationDeps) => {
       log.info(
         `live: direct ${directId}: live ${open.id} ended, REDIFF video ${videoId ?? 'none'}`,
       );
-      if (videoId !== null) await storage.removePrefix(mediaKeys.liveFolder(directId, open.id));
+      // The REDIFF holds every part now (or nothing was recorded): the live's files can go.
+      await storage.removePrefix(mediaKeys.liveFolder(directId, open.id));
     })()
       .catch((error) => log.error(`live: direct ${directId}: ending failed`, error))
       .finally(() => active.delete(directId));
