@@ -20,8 +20,12 @@ import { broadcastMessages } from '../broadcast-messages.ts';
 /** What stands for the key while it is hidden: the key itself is not on the page then. */
 const MASK = '•'.repeat(24);
 
+/** Long addresses and keys wrap (a phone shows them whole) rather than scroll out of sight. */
 const mono = {
-  htmlInput: { sx: { fontFamily: 'monospace', fontSize: '0.875rem' }, spellCheck: false },
+  htmlInput: {
+    sx: { fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-all' },
+    spellCheck: false,
+  },
 };
 
 const useCopy = () => {
@@ -68,6 +72,7 @@ export const StreamSettings = ({ directId, broadcast }: StreamSettingsProps) => 
           label="Serveur"
           value={broadcast.serverUrl}
           fullWidth
+          multiline
           slotProps={{
             ...mono,
             input: {
@@ -92,6 +97,7 @@ export const StreamSettings = ({ directId, broadcast }: StreamSettingsProps) => 
           label="Clé de stream"
           value={shown ? key : MASK}
           fullWidth
+          multiline
           helperText="Secrète : qui la connaît peut diffuser sur ce DT."
           slotProps={{ ...mono, input: { readOnly: true } }}
         />
