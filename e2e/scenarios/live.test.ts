@@ -1,0 +1,155 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import type { Direct, DirectBroadcast, LiveStatus, Video } from '@plateau/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testTmpDir } from '../../apps/server/src/test/test-env.ts';
+import { apiAs, type ApiCall } from '../support/api.ts';
+import { look, signIn, useBrowser } from '../support/browser.ts';
+import { plateau } from '../support/plateau.ts';
+
+/**
+ * Plateau Live from end to end: ffmpeg publishes a test pattern with sound to the embedded
+ * ingest as OBS would, a member watches it play in Chromium, a visitor is refused on a
+ * school-only live, the encoder is cut and comes back within the grace, the geek ends the
+ * live, and the REDIFF waiting in /pending lasts what was sent and plays.
+ */
+const run = promisify(execFile);
+const { visit } = useBrowser();
+const workDir = mkdtempSync(path.join(testTmpDir, 'e2e-live-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+/** What the encoder sends before its cut and after it, encoded once: 10 s, then 6 s. */
+const streams = {
+  before: path.join(workDir, 'before.flv'),
+  after: path.join(workDir, 'after.flv'),
+};
+beforeAll(async () => {
+  for (const [name, seconds] of [
+    ['before', 10],
+    ['after', 6],
+  ] as const) {
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-f', 'flv', streams[name]],
+    ]);
+  }
+}, 60_000);
+
+const publish = (file: string, key: string) => {
+  const child = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re', '-i', file, '-c', 'copy', '-f', 'flv'],
+      `rtmp://127.0.0.1:${plateau().rtmpPort}/live/${key}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+};
+
+const statusOf = (api: ApiCall, id: number) => api<LiveStatus>('GET', `directs/${id}/live`);
+
+/** The live player's time, a few seconds apart: it moves while the live plays. */
+const expectPlaying = async (page: Page) => {
+  const time = () => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
+  const first = await time();
+  await expect.poll(time, { timeout: 20_000 }).toBeGreaterThan(first + 1);
+};
+
+it('a direct broadcast into Plateau plays live, survives a cut, and ends as its REDIFF', async () => {
+  const geek = await apiAs('e2e-geek');
+  const member = await apiAs('membre');
+  const direct = await geek.api<Direct>('POST', 'directs', {
+    title: 'Soirée en direct',
+    privacy: 1,
+  });
+
+  // The geek turns broadcasting on from the edit page and finds the server and the key there.
+  const regie = await visit();
+  await signIn(regie, 'e2e-geek');
+  await regie.goto(`/editDirect/${direct.id}`);
+  await regie.getByLabel('Diffuser sur Plateau').check();
+  const server = regie.getByLabel('Serveur', { exact: true });
+  await expect.poll(() => server.inputValue()).toBe(`rtmp://localhost:${plateau().rtmpPort}/live`);
+  const { streamKey } = await geek.api<DirectBroadcast>('GET', `directs/${direct.id}/broadcast`);
+  expect(streamKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  const key = regie.getByLabel('Clé de stream', { exact: true });
+  expect(await key.inputValue()).not.toContain(streamKey!);
+  await regie.getByRole('button', { name: 'Afficher' }).click();
+  await expect.poll(() => key.inputValue()).toBe(streamKey);
+
+  const first = publish(streams.before, streamKey!);
+  await expect
+    .poll(async () => (await statusOf(member.api, direct.id)).state, { timeout: 20_000 })
+    .toBe('live');
+
+  // A member watches: the page plays the live, with its LIVE badge.
+  const viewer = await visit();
+  await signIn(viewer, 'membre');
+  await viewer.goto(`/direct?d=${direct.id}`);
+  await viewer.getByTestId('live-badge').waitFor();
+  // It starts by itself (muted if the browser wants a touch first).
+  await expectPlaying(viewer);
+  await look(viewer, 'direct-en-direct');
+
+  // A visitor is refused the school-only live: its playlist and its segments.
+  const { playlist } = await statusOf(member.api, direct.id);
+  const source = await (
+    await fetch(
+      `${plateau().baseUrl}/api/media/live/${direct.id}/source/index.m3u8?token=${member.token}`,
+    )
+  ).text();
+  const segment = /seg-\d+-\d+\.ts/.exec(source)![0];
+  expect((await fetch(`${plateau().baseUrl}${playlist}`)).status).toBe(401);
+  const visitorSegment = await fetch(
+    `${plateau().baseUrl}/api/media/live/${direct.id}/source/${segment}`,
+  );
+  expect(visitorSegment.status).toBe(401);
+
+  // The encoder drops (its stream ends) and comes back within the grace: the page keeps playing.
+  await first;
+  await expect
+    .poll(async () => (await statusOf(member.api, direct.id)).state, { timeout: 20_000 })
+    .toBe('reconnecting');
+  const second = publish(streams.after, streamKey!);
+  await expect
+    .poll(async () => (await statusOf(member.api, direct.id)).state, { timeout: 20_000 })
+    .toBe('live');
+  await expectPlaying(viewer);
+  await second;
+
+  // The geek ends it; the page says so and offers the REDIFF.
+  await regie.reload();
+  await regie.getByRole('button', { name: 'Terminer le direct' }).click();
+  await regie.getByRole('dialog').getByRole('button', { name: 'Terminer le direct' }).click();
+  await viewer.getByText('Le direct est terminé.').waitFor({ timeout: 30_000 });
+  await viewer.getByRole('link', { name: 'Voir la REDIFF' }).waitFor({ timeout: 30_000 });
+  const { rediffVideoId } = await statusOf(member.api, direct.id);
+  const video = (await member.api<{ videos: Video[] }>('GET', `videos/${rediffVideoId}`))
+    .videos[0]!;
+  expect(video.title).toBe('Soirée en direct');
+  expect(video.processing).toBe(1);
+
+  // The REDIFF lasts what was sent (10 s + 6 s) and plays.
+  const duration = await viewer.evaluate(
+    async ({ id, token }) => {
+      const media = document.createElement('video');
+      media.muted = true;
+      media.src = `/api/media/video/${id}/0?token=${token}`;
+      document.body.append(media);
+      await media.play();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return { duration: media.duration, time: media.currentTime };
+    },
+    { id: rediffVideoId!, token: member.token },
+  );
+  expect(duration.duration).toBeGreaterThan(15);
+  expect(duration.duration).toBeLessThan(17);
+  expect(duration.time).toBeGreaterThan(0.5);
+}, 180_000);
