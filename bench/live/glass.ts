@@ -1,0 +1,229 @@
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser } from 'playwright-core';
+import { parseMediaPlaylist } from './hls.ts';
+import { STAMP_BITS, STAMP_LAYOUT } from './stamp.ts';
+
+const require = createRequire(import.meta.url);
+/** hls.js as the web app ships it (its light build), from node_modules. */
+const hlsScript = require.resolve('hls.js/dist/hls.light.min.js');
+
+/** What the page keeps of each decoded frame. */
+interface FrameSample {
+  /** Date.now() in the frame's callback. */
+  at: number;
+  /** The wall clock the publisher drew into it. */
+  stamp: number;
+  height: number;
+}
+
+interface PageState {
+  samples: FrameSample[];
+  unreadable: number;
+  stalls: number;
+  errors: string[];
+}
+
+/** The part of hls.js's API the page uses. */
+interface HlsLike {
+  loadSource(url: string): void;
+  attachMedia(media: HTMLMediaElement): void;
+  on(
+    event: string,
+    listener: (event: string, data: { details?: string; fatal?: boolean }) => void,
+  ): void;
+  destroy(): void;
+  latency: number;
+  targetLatency: number | null;
+  currentLevel: number;
+}
+
+/**
+ * Runs in the page: a muted <video> playing `src` with hls.js's defaults, and, for each frame
+ * the compositor presents (requestVideoFrameCallback), the stamp read back from the band.
+ */
+const startPlayer = ({
+  src,
+  layout,
+  bits,
+}: {
+  src: string;
+  layout: typeof STAMP_LAYOUT;
+  bits: number;
+}) => {
+  const Hls = (window as unknown as { Hls: new () => HlsLike }).Hls;
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  document.body.append(video);
+  const state: PageState = { samples: [], unreadable: 0, stalls: 0, errors: [] };
+  const hls = new Hls();
+  hls.on('hlsError', (_event, data) => {
+    state.errors.push(`${data.details}${data.fatal ? ' (fatal)' : ''}`);
+  });
+  hls.on('hlsManifestParsed', () => void video.play());
+  hls.loadSource(src);
+  hls.attachMedia(video);
+  video.addEventListener('waiting', () => (state.stalls += 1));
+
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  const onFrame = (_now: number, frame: VideoFrameCallbackMetadata) => {
+    const at = Date.now();
+    const { width, height } = frame;
+    const band = Math.ceil((layout.band * height) / layout.height);
+    if (canvas.width !== width || canvas.height !== band) {
+      canvas.width = width;
+      canvas.height = band;
+    }
+    context.drawImage(video, 0, 0, width, band, 0, 0, width, band);
+    const pixels = context.getImageData(0, 0, width, band).data;
+    const y = Math.round(((layout.boxY + layout.boxHeight / 2) * height) / layout.height);
+    let stamp = 0;
+    for (let bit = 0; bit < bits; bit += 1) {
+      const x = Math.round(
+        ((layout.firstX + bit * layout.step + layout.boxWidth / 2) * width) / layout.width,
+      );
+      const index = (y * width + x) * 4;
+      const luma = 0.299 * pixels[index]! + 0.587 * pixels[index + 1]! + 0.114 * pixels[index + 2]!;
+      if (luma > 128) stamp += 2 ** bit;
+    }
+    // A frame whose band did not decode into a time of the last two minutes is not counted.
+    if (Math.abs(at - stamp) < 120_000) state.samples.push({ at, stamp, height });
+    else state.unreadable += 1;
+    video.requestVideoFrameCallback(onFrame);
+  };
+  video.requestVideoFrameCallback(onFrame);
+  (window as unknown as { live: { state: PageState; hls: HlsLike } }).live = { state, hls };
+};
+
+export interface GlassResult {
+  /** now - stamp of each frame presented during the measured window, ms. */
+  latencies: number[];
+  /** Frames per picture height during the window (which rendition hls.js played). */
+  heights: Map<number, number>;
+  unreadable: number;
+  stalls: number;
+  errors: string[];
+  /** hls.js's own estimate at the end (seconds behind the live edge) and its target. */
+  hlsLatency: number;
+  hlsTarget: number | null;
+  /**
+   * Drawn clock advanced per wall-clock second over the window: 1.00 when the encoder keeps
+   * real time and the player plays at 1x; below or above, a stalled or starved encoder.
+   */
+  clockRate: number;
+  dropped: number;
+  frames: number;
+}
+
+/**
+ * Waits until `url` (a media playlist) lists a new segment, then half that segment's duration:
+ * the average moment at which a viewer joins. hls.js starts 3 target durations before the end
+ * of the playlist it first reads, and never catches up by default, so a viewer who joins just
+ * before a segment is listed stays a whole segment further behind than one who joins just
+ * after; joining every page at the same point of its own chain's cycle compares the chains
+ * and not the luck of the join.
+ */
+const joinMoment = async (url: string) => {
+  const newest = async () => {
+    const response = await fetch(url);
+    const segments = response.ok ? parseMediaPlaylist(await response.text()).segments : [];
+    return segments.at(-1);
+  };
+  const first = await newest();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await sleep(50);
+    const last = await newest();
+    if (last && last.sequence !== first?.sequence) return sleep((last.duration * 1000) / 2);
+    if (Date.now() > deadline) throw new Error(`${url}: no new segment in 30 s`);
+  }
+};
+
+/**
+ * Opens a page on `origin` (answered by Playwright itself, so that the playlist is same-origin
+ * and the server is asked only for HLS), plays `playlist` from the moment `joinMoment` picks
+ * on `mediaPlaylist`, waits `warmUpSeconds` after the first frame, then keeps `seconds` of
+ * frames.
+ */
+export const measureGlassToGlass = async (
+  browser: Browser,
+  origin: string,
+  playlist: string,
+  mediaPlaylist: string,
+  warmUpSeconds: number,
+  seconds: number,
+): Promise<GlassResult> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // tsx compiles with esbuild's keepNames: `startPlayer`'s inner functions arrive in the page
+  // wrapped in `__name(fn, "name")`, a helper the page does not have.
+  await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+  try {
+    const page = await context.newPage();
+    await page.route(`${origin}/__live-bench/**`, (route) =>
+      route.request().url().endsWith('/hls.js')
+        ? route.fulfill({ path: hlsScript, contentType: 'text/javascript' })
+        : route.fulfill({
+            contentType: 'text/html',
+            body: '<!doctype html><html><body><script src="/__live-bench/hls.js"></script></body></html>',
+          }),
+    );
+    await page.goto(`${origin}/__live-bench/page.html`);
+    await joinMoment(`${origin}${mediaPlaylist}`);
+    await page.evaluate(startPlayer, {
+      src: `${origin}${playlist}`,
+      layout: STAMP_LAYOUT,
+      bits: STAMP_BITS,
+    });
+    const read = () =>
+      page.evaluate(() => {
+        const { state, hls } = (window as unknown as { live: { state: PageState; hls: HlsLike } })
+          .live;
+        const quality = document.querySelector('video')!.getVideoPlaybackQuality();
+        return {
+          count: state.samples.length,
+          unreadable: state.unreadable,
+          stalls: state.stalls,
+          errors: state.errors,
+          hlsLatency: hls.latency,
+          hlsTarget: hls.targetLatency,
+          dropped: quality.droppedVideoFrames,
+          frames: quality.totalVideoFrames,
+        };
+      });
+    const deadline = Date.now() + 45_000;
+    while ((await read()).count === 0) {
+      if (Date.now() > deadline) {
+        throw new Error(`no stamped frame in 45 s (${(await read()).errors.join(', ')})`);
+      }
+      await sleep(250);
+    }
+    await sleep(warmUpSeconds * 1000);
+    const start = await read();
+    await sleep(seconds * 1000);
+    const end = await read();
+    const samples = await page.evaluate(
+      (from) =>
+        (window as unknown as { live: { state: PageState } }).live.state.samples.slice(from),
+      start.count,
+    );
+    const heights = new Map<number, number>();
+    for (const { height } of samples) heights.set(height, (heights.get(height) ?? 0) + 1);
+    const [first, last] = [samples[0], samples.at(-1)];
+    return {
+      latencies: samples.map(({ at, stamp }) => at - stamp),
+      clockRate: first && last ? (last.stamp - first.stamp) / (last.at - first.at) : Number.NaN,
+      heights,
+      unreadable: end.unreadable - start.unreadable,
+      stalls: end.stalls - start.stalls,
+      errors: end.errors,
+      hlsLatency: end.hlsLatency,
+      hlsTarget: end.hlsTarget,
+      dropped: end.dropped - start.dropped,
+      frames: end.frames - start.frames,
+    };
+  } finally {
+    await context.close();
+  }
+};
