@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import { parseMediaPlaylist } from './hls.ts';
 import { STAMP_BITS, STAMP_LAYOUT } from './stamp.ts';
+import { liveHlsConfig } from '../../apps/web/src/features/player/live-hls-config.ts';
 
 const require = createRequire(import.meta.url);
 /** hls.js as the web app ships it (its light build), from node_modules. */
@@ -39,25 +40,27 @@ interface HlsLike {
 }
 
 /**
- * Runs in the page: a muted <video> playing `src` with hls.js's defaults, and, for each frame
+ * Runs in the page: a muted <video> playing `src` with the live player's hls.js settings, and, for each frame
  * the compositor presents (requestVideoFrameCallback), the stamp read back from the band.
  */
 const startPlayer = ({
   src,
   layout,
   bits,
+  config,
 }: {
   src: string;
   layout: typeof STAMP_LAYOUT;
   bits: number;
+  config: Record<string, unknown>;
 }) => {
-  const Hls = (window as unknown as { Hls: new () => HlsLike }).Hls;
+  const Hls = (window as unknown as { Hls: new (config: object) => HlsLike }).Hls;
   const video = document.createElement('video');
   video.muted = true;
   video.playsInline = true;
   document.body.append(video);
   const state: PageState = { samples: [], unreadable: 0, stalls: 0, errors: [] };
-  const hls = new Hls();
+  const hls = new Hls(config);
   hls.on('hlsError', (_event, data) => {
     state.errors.push(`${data.details}${data.fatal ? ' (fatal)' : ''}`);
   });
@@ -175,6 +178,8 @@ export const measureGlassToGlass = async (
       src: `${origin}${playlist}`,
       layout: STAMP_LAYOUT,
       bits: STAMP_BITS,
+      // The live player's own settings: what a viewer of Plateau gets, for every chain.
+      config: { ...liveHlsConfig },
     });
     const read = () =>
       page.evaluate(() => {

@@ -161,6 +161,22 @@ describe('a direct broadcast into Plateau', () => {
       () => liveStatus(ctx, direct.id),
       (s) => s.state === 'live',
     );
+    // Some of it is on the air, hence recorded, before the geek ends it.
+    const shared = await waitFor(
+      'a segment',
+      () => ctx.app.inject({ url: `/api/media/live/${direct.id}/source/index.m3u8` }),
+      (r) => r.statusCode === 200 && /seg-1-\d+\.ts/.test(r.body),
+    );
+    // A public live may sit in shared caches: its playlist a second, its segments for good;
+    // a playlist written with someone's token is theirs alone.
+    expect(shared.headers['cache-control']).toBe('public, max-age=1');
+    const tokened = await ctx.app.inject({
+      url: `/api/media/live/${direct.id}/source/index.m3u8?token=${member.token}`,
+    });
+    expect(tokened.headers['cache-control']).toBe('private, no-store');
+    const segment = /seg-1-\d+\.ts/.exec(shared.body)![0];
+    const cached = await ctx.app.inject({ url: `/api/media/live/${direct.id}/source/${segment}` });
+    expect(cached.headers['cache-control']).toBe('public, max-age=86400, immutable');
     const end = await ctx.app.inject({
       method: 'POST',
       url: `/api/directs/${direct.id}/live/end`,

@@ -47,8 +47,10 @@ export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveView
     const text = await readFile(storage.localPath(key), 'utf8').catch(() => null);
     if (text === null) throw notFound('Le direct commence : réessayez dans un instant');
     const { token } = request.query as { token?: string };
+    // A playlist that carries a token in its URIs is that person's: no shared cache keeps it.
+    const shared = isPublic && token === undefined;
     return reply
-      .header('cache-control', isPublic ? PUBLIC_PLAYLIST : 'private, no-store')
+      .header('cache-control', shared ? PUBLIC_PLAYLIST : 'private, no-store')
       .type(PLAYLIST_TYPE)
       .send(withToken(text, token));
   };

@@ -14,7 +14,7 @@ import { renderApp } from '../../testing/render.tsx';
 import { makeToken } from '../../testing/tokens.ts';
 
 const HELP =
-  'Dans OBS : Paramètres > Stream > Service personnalisé, puis collez le serveur et la clé.';
+  'Dans OBS : Paramètres > Stream > Service personnalisé, puis collez le serveur et la clé. Dans Sortie, réglez l’intervalle d’images clés sur 2 s.';
 
 const open = () => {
   signIn(makeToken({ role: 'geek' }));

@@ -14,7 +14,7 @@ export const broadcastMessages = {
   keyCopied: 'Clé copiée !',
   copyFailed: 'Impossible de copier : sélectionnez le texte et copiez-le',
   loadFailed: 'Impossible de lire la diffusion de ce DT',
-  help: 'Dans OBS : Paramètres > Stream > Service personnalisé, puis collez le serveur et la clé.',
+  help: 'Dans OBS : Paramètres > Stream > Service personnalisé, puis collez le serveur et la clé. Dans Sortie, réglez l’intervalle d’images clés sur 2 s.',
 } as const;
 
 /** The live's state as the editor names it ('off' shows nothing). */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
+import { liveHlsConfig } from './live-hls-config.ts';
 
 /** One quality of the live, as hls.js numbers it. */
 export interface LiveLevel {
@@ -107,7 +108,7 @@ export const useLiveStream = (
           setFailed(true);
           return;
         }
-        const hls = new HlsClass({ liveDurationInfinity: true, backBufferLength: 120 });
+        const hls = new HlsClass({ ...liveHlsConfig });
         engine.current = hls;
         let manifestLoaded = false;
         let recoveries = 0;
