@@ -2,23 +2,23 @@ import { spawn } from 'node:child_process';
 import { lastErrorLine } from '../../media-tools/ffmpeg-runner.ts';
 
 /**
- * One part of a live: the ffmpeg that reads one publish's FLV on stdin and writes its
- * recording and HLS (live-args.ts). Ending stdin is how it stops: ffmpeg then finishes its
- * files properly. If Plateau dies, the kernel closes the pipe and ffmpeg ends the same way.
+ * One part of a live: the ffmpegs that read one publish's FLV on stdin and write its recording
+ * and HLS (live-args.ts). Ending stdin is how they stop: ffmpeg then finishes its files. If
+ * Plateau dies, the kernel closes the pipes and each ffmpeg ends the same way.
  */
 export interface LivePart {
-  /** Hands FLV bytes to ffmpeg; false once ffmpeg is gone or too far behind. */
+  /** Hands FLV bytes to every ffmpeg; false once one is gone or too far behind. */
   write(chunk: Buffer): boolean;
-  /** Ends the input and waits for ffmpeg to finish its files (killed after `timeoutMs`). */
+  /** Ends the input and waits for the ffmpegs to finish their files (killed after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
-  /** Settles when ffmpeg exits, with its last error line when it failed. */
+  /** Settles when the first ffmpeg exits, with its last error line when it failed. */
   readonly exited: Promise<{ ok: boolean; error?: string }>;
 }
 
 /** Bytes waiting for ffmpeg beyond which the machine cannot keep up (about a minute of HD). */
 const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
 
-export const startLivePart = (ffmpeg: string, args: string[]): LivePart => {
+const startOne = (ffmpeg: string, args: string[]) => {
   const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
@@ -38,17 +38,29 @@ export const startLivePart = (ffmpeg: string, args: string[]): LivePart => {
   });
   return {
     exited,
-    write(chunk) {
+    write(chunk: Buffer) {
       if (gone || child.stdin.destroyed) return false;
       if (child.stdin.writableLength > MAX_BACKLOG_BYTES) return false;
       child.stdin.write(chunk);
       return true;
     },
-    async stop(timeoutMs = 15_000) {
+    async stop(timeoutMs: number) {
       child.stdin.end();
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       await exited;
       clearTimeout(timer);
+    },
+  };
+};
+
+export const startLivePart = (ffmpeg: string, argsList: string[][]): LivePart => {
+  const processes = argsList.map((args) => startOne(ffmpeg, args));
+  return {
+    exited: Promise.race(processes.map((process) => process.exited)),
+    // Every process gets every chunk, even when an earlier one refused it.
+    write: (chunk) => processes.map((process) => process.write(chunk)).every(Boolean),
+    async stop(timeoutMs = 15_000) {
+      await Promise.all(processes.map((process) => process.stop(timeoutMs)));
     },
   };
 };
