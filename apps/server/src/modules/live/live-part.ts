@@ -7,11 +7,11 @@ import { lastErrorLine } from '../../media-tools/ffmpeg-runner.ts';
  * Plateau dies, the kernel closes the pipes and each ffmpeg ends the same way.
  */
 export interface LivePart {
-  /** Hands FLV bytes to every ffmpeg; false once one is gone or too far behind. */
+  /** Hands FLV bytes to every ffmpeg; false once the copying one is gone or too far behind. */
   write(chunk: Buffer): boolean;
   /** Ends the input and waits for the ffmpegs to finish their files (killed after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
-  /** Settles when the first ffmpeg exits, with its last error line when it failed. */
+  /** Settles when the copying ffmpeg exits, with its last error line when it failed. */
   readonly exited: Promise<{ ok: boolean; error?: string }>;
 }
 
@@ -40,7 +40,12 @@ const startOne = (ffmpeg: string, args: string[]) => {
     exited,
     write(chunk: Buffer) {
       if (gone || child.stdin.destroyed) return false;
-      if (child.stdin.writableLength > MAX_BACKLOG_BYTES) return false;
+      if (child.stdin.writableLength > MAX_BACKLOG_BYTES) {
+        // Skipping bytes would corrupt its stream: it gets nothing more and finishes its files.
+        gone = true;
+        child.stdin.end();
+        return false;
+      }
       child.stdin.write(chunk);
       return true;
     },
@@ -55,10 +60,15 @@ const startOne = (ffmpeg: string, args: string[]) => {
 
 export const startLivePart = (ffmpeg: string, argsList: string[][]): LivePart => {
   const processes = argsList.map((args) => startOne(ffmpeg, args));
+  const [copy, ...rungs] = processes;
   return {
-    exited: Promise.race(processes.map((process) => process.exited)),
-    // Every process gets every chunk, even when an earlier one refused it.
-    write: (chunk) => processes.map((process) => process.write(chunk)).every(Boolean),
+    // The copy holds the recording: the part is over when it is. A rung encoder that dies or
+    // cannot keep up (a slow machine) only loses its rungs, never the recording.
+    exited: copy!.exited,
+    write(chunk) {
+      for (const rung of rungs) rung.write(chunk);
+      return copy!.write(chunk);
+    },
     async stop(timeoutMs = 15_000) {
       await Promise.all(processes.map((process) => process.stop(timeoutMs)));
     },
