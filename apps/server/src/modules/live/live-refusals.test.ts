@@ -108,4 +108,28 @@ describe('what the ingest refuses', () => {
     );
     await encoder.cut();
   }, 60_000);
+
+  it('two directs can be live at the same time, each with its own recording', async () => {
+    const [a, b] = [
+      await broadcastingDirect(ctx, geek, 'Scène A'),
+      await broadcastingDirect(ctx, geek, 'Scène B'),
+    ];
+    const encoders = [publish(h264, rtmpPort, a.key), publish(h264, rtmpPort, b.key)];
+    for (const { id } of [a, b]) {
+      await waitFor(
+        'both lives',
+        () => liveStatus(ctx, id, member),
+        (s) => s.state === 'live',
+      );
+    }
+    for (const { id } of [a, b]) {
+      const ended = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/directs/${id}/live/end`,
+        headers: geek.auth,
+      });
+      expect(ended.json().state).toBe('ended');
+    }
+    for (const encoder of encoders) expect(await encoder.exited).not.toBe(0);
+  }, 60_000);
 });
