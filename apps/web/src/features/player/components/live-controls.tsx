@@ -4,16 +4,13 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
-import PauseIcon from '@mui/icons-material/Pause';
 import PersonIcon from '@mui/icons-material/Person';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
-import VolumeOffIcon from '@mui/icons-material/VolumeOff';
-import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { formatTime } from '../media-url.ts';
 import { BEHIND_LIVE, type LivePosition } from '../use-live-position.ts';
 import type { LiveLevel } from '../use-live-stream.ts';
 import type { MediaState } from '../use-media-state.ts';
+import { PlaybackButtons } from './playback-buttons.tsx';
 import { RangeBar } from './range-bar.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
 
@@ -70,7 +67,6 @@ export const LiveControls = ({
   onSelectLevel,
   onMenuOpenChange,
 }: LiveControlsProps) => {
-  const silent = state.muted || state.volume === 0;
   const behind = position.behind > BEHIND_LIVE;
   const window = position.end - position.start;
   const heights = new Map(levels.map((one) => [one.index, `${one.height}p`]));
@@ -109,28 +105,11 @@ export const LiveControls = ({
         />
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, pb: 0.5 }}>
-        <IconButton
-          color="inherit"
-          onClick={onTogglePlay}
-          aria-label={state.paused ? 'Lecture' : 'Pause'}
-        >
-          {state.paused ? <PlayArrowIcon /> : <PauseIcon />}
-        </IconButton>
-        <IconButton
-          color="inherit"
-          onClick={onToggleMute}
-          aria-label={state.muted ? 'Activer le son' : 'Couper le son'}
-        >
-          {silent ? <VolumeOffIcon /> : <VolumeUpIcon />}
-        </IconButton>
-        <RangeBar
-          label="Volume"
-          value={state.muted ? 0 : state.volume}
-          max={1}
-          valueText={`${Math.round((state.muted ? 0 : state.volume) * 100)} %`}
-          onChange={onVolume}
-          keyStep={0.1}
-          sx={{ width: 80, mx: 1, display: { xs: 'none', sm: 'flex' } }}
+        <PlaybackButtons
+          state={state}
+          onTogglePlay={onTogglePlay}
+          onToggleMute={onToggleMute}
+          onVolume={onVolume}
         />
         <Box
           data-testid="live-badge"

@@ -4,12 +4,9 @@ import Typography from '@mui/material/Typography';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import VolumeOffIcon from '@mui/icons-material/VolumeOff';
-import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { formatTime } from '../media-url.ts';
 import type { MediaState } from '../use-media-state.ts';
+import { PlaybackButtons } from './playback-buttons.tsx';
 import { RangeBar } from './range-bar.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
 
@@ -48,7 +45,6 @@ export const PlayerControls = ({
   onMenuOpenChange,
   onOpenMenu,
 }: PlayerControlsProps) => {
-  const silent = state.muted || state.volume === 0;
   return (
     <Box
       data-testid="player-controls"
@@ -87,29 +83,11 @@ export const PlayerControls = ({
         keyStep={5}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, pb: 0.5 }}>
-        <IconButton
-          color="inherit"
-          onClick={onTogglePlay}
-          aria-label={state.paused ? 'Lecture' : 'Pause'}
-        >
-          {state.paused ? <PlayArrowIcon /> : <PauseIcon />}
-        </IconButton>
-        <IconButton
-          color="inherit"
-          onClick={onToggleMute}
-          aria-label={state.muted ? 'Activer le son' : 'Couper le son'}
-        >
-          {silent ? <VolumeOffIcon /> : <VolumeUpIcon />}
-        </IconButton>
-        <RangeBar
-          label="Volume"
-          value={state.muted ? 0 : state.volume}
-          max={1}
-          valueText={`${Math.round((state.muted ? 0 : state.volume) * 100)} %`}
-          onChange={onVolume}
-          keyStep={0.1}
-          // Phones have volume keys; the bar would crowd the row.
-          sx={{ width: 80, mx: 1, display: { xs: 'none', sm: 'flex' } }}
+        <PlaybackButtons
+          state={state}
+          onTogglePlay={onTogglePlay}
+          onToggleMute={onToggleMute}
+          onVolume={onVolume}
         />
         <Typography
           variant="body2"
