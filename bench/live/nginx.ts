@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { childPids } from '../media/proc.ts';
+import { runNginx, type RunningNginx } from '../media/nginx.ts';
+
+export type { RunningNginx };
 
 export interface LiveNginxPorts {
   /** Static HLS files (the bare chain, the replayed copy), with Plateau's public headers. */
@@ -83,36 +81,9 @@ ${liveCacheLocation}
 }
 `;
 
-export interface RunningNginx {
-  pids(): number[];
-  stop(): Promise<void>;
-}
-
 /** Debian's nginx, one worker, every path in `dir`. */
-export const startLiveNginx = async (
+export const startLiveNginx = (
   dir: string,
   hlsRoot: string,
   ports: LiveNginxPorts,
-): Promise<RunningNginx> => {
-  mkdirSync(dir, { recursive: true });
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, config(dir, hlsRoot, ports));
-  const master = spawn(
-    '/usr/sbin/nginx',
-    ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf, '-g', 'daemon off;'],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const exited = once(master, 'exit');
-  for (let i = 0; i < 50 && childPids(master.pid!).length === 0; i += 1) {
-    if (master.exitCode !== null) throw new Error(`nginx exited (${master.exitCode})`);
-    await sleep(100);
-  }
-  return {
-    pids: () => [master.pid!, ...childPids(master.pid!)],
-    async stop() {
-      if (master.exitCode !== null) return;
-      master.kill('SIGQUIT');
-      await exited;
-    },
-  };
-};
+): Promise<RunningNginx> => runNginx(dir, config(dir, hlsRoot, ports));

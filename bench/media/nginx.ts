@@ -70,20 +70,15 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-export const startNginx = async (
-  dir: string,
-  mediaDir: string,
-  ports: NginxPorts,
-): Promise<RunningNginx> => {
+/** Debian's nginx on `configText`, every path in `dir`; stopped gracefully (SIGQUIT). */
+export const runNginx = async (dir: string, configText: string): Promise<RunningNginx> => {
   mkdirSync(dir, { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(dir, mediaDir, ports));
+  writeFileSync(conf, configText);
   const master = spawn(
     '/usr/sbin/nginx',
     ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf, '-g', 'daemon off;'],
-    {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
+    { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const exited = once(master, 'exit');
   for (let i = 0; i < 50 && childPids(master.pid!).length === 0; i += 1) {
@@ -99,3 +94,6 @@ export const startNginx = async (
     },
   };
 };
+
+export const startNginx = (dir: string, mediaDir: string, ports: NginxPorts) =>
+  runNginx(dir, nginxConfig(dir, mediaDir, ports));
