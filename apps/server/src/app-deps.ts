@@ -5,6 +5,7 @@ import type { Clock } from './lib/ttl-cache.ts';
 import type { JobQueue } from './jobs/boss.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
+import type { ResumableUploadStore } from './storage/resumable-store.ts';
 
 /** What feature modules receive: configuration, database and media storage. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Run this process's RTMP ingest (main.ts; tests that broadcast): the live module starts it. */
   liveIngest?: boolean;
+  /** Unfinished resumable uploads (main.ts shares it with the sweep); the uploads module makes one if absent. */
+  resumableStore?: ResumableUploadStore;
   /** The clock of the short-lived caches (media access); tests move one by hand. */
   clock?: Clock;
 }

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fieldLimits } from '@plateau/contract';
-import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
@@ -14,7 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { HttpError, postgresCode } from './lib/errors.ts';
+import { errorBody, HttpError, postgresCode } from './lib/errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { mainIssue, validationMessage } from './lib/validation-messages.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
@@ -45,12 +44,6 @@ const postgresClientErrors: Record<string, [number, string]> = {
   '22008': [400, 'Date hors limites'],
 };
 const postgresDataException: [number, string] = [400, 'Valeur invalide'];
-
-const errorBody = (statusCode: number, message: string) => ({
-  statusCode,
-  error: STATUS_CODES[statusCode] ?? 'Error',
-  message,
-});
 
 /**
  * Paths and query strings are text, so their numbers are coerced (and a lone `tag_filter`

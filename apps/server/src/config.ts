@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { resumableUploadDefaultExpiryHours } from '@plateau/contract';
 import { ConfigError, urlSetting, type Env } from './lib/config-error.ts';
 import { loadSiteBranding, type SiteBranding } from './config/site-branding.ts';
 import { loadSsoConfig, type SsoConfig } from './config/sso-config.ts';
@@ -21,6 +22,8 @@ export interface Config {
   publicUrl: string;
   mediaDir: string;
   maxUploadBytes: number;
+  /** Hours an unfinished resumable upload is kept after its last received byte. */
+  uploadExpiryHours: number;
   /** Run the encode worker inside the API process. */
   inProcessWorker: boolean;
   encodeConcurrency: number;
@@ -148,6 +151,13 @@ export const loadConfig = (env: Env = process.env): Config => {
     publicUrl: publicUrl.replace(/\/+$/, ''),
     mediaDir: path.join(dataDir, 'media'),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 8 * 1024 ** 3, 1024, 1024 ** 4),
+    uploadExpiryHours: integer(
+      env,
+      'UPLOAD_EXPIRY_HOURS',
+      resumableUploadDefaultExpiryHours,
+      1,
+      30 * 24,
+    ),
     inProcessWorker: boolean(env, 'ENCODE_IN_PROCESS', true),
     encodeConcurrency: integer(env, 'ENCODE_CONCURRENCY', 1, 1, 16),
     // pg-boss refuses expirations of 24 hours or more.

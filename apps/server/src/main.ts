@@ -12,12 +12,17 @@ import {
 } from './process/graceful-shutdown.ts';
 import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
+import { createResumableStore } from './storage/resumable-store.ts';
 import { startTemporarySweep } from './storage/temporary-sweep.ts';
 
 const config = loadConfigOrExit();
 const database = await openDatabase(config).catch(exitOnStartupProblem);
 await database.migrate();
 const storage = createLocalStorage(config.mediaDir);
+const resumableStore = createResumableStore(
+  config.mediaDir,
+  config.uploadExpiryHours * 3600 * 1000,
+);
 const mediaBinaries = await locateMediaBinaries({
   ffmpegPath: config.ffmpegPath,
   ffprobePath: config.ffprobePath,
@@ -30,11 +35,11 @@ const app = await buildApp({
   config,
   database,
   storage,
-  extraDeps: { mediaBinaries, jobs, liveIngest: true },
+  extraDeps: { mediaBinaries, jobs, liveIngest: true, resumableStore },
 });
 await ensureAdmin(database.db, config, app.log);
-// Uploads cut by a crash, here or on another instance.
-const stopTemporarySweep = startTemporarySweep(storage, app.log);
+// Uploads cut by a crash, here or on another instance, and resumable uploads left idle.
+const stopTemporarySweep = startTemporarySweep(storage, app.log, { resumableStore });
 
 let worker: EncodeWorker | undefined;
 if (runWorker) {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+
 /** An error a service throws to answer a 4xx with a French message a person can read. */
 export class HttpError extends Error {
   constructor(
@@ -23,3 +25,10 @@ export const postgresCode = (error: unknown): string | undefined => {
 };
 
 export const isUniqueViolation = (error: unknown) => postgresCode(error) === '23505';
+
+/** The body of every error answer: `{ statusCode, error, message }`, the message in French. */
+export const errorBody = (statusCode: number, message: string) => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+});

@@ -12,6 +12,7 @@ import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { resumableUploadRoutes } from './media/resumable-uploads.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
 export const featureModules: FeatureModule[] = [
@@ -28,4 +29,5 @@ export const featureModules: FeatureModule[] = [
   healthRoutes,
   siteRoutes,
   liveRoutes,
+  resumableUploadRoutes,
 ];

@@ -1,4 +1,5 @@
 import type { MediaStorage } from './media-storage.ts';
+import type { ResumableUploadStore } from './resumable-store.ts';
 
 /**
  * How long a temporary file may go unwritten before it is debris. Files in use change all the
@@ -18,6 +19,8 @@ export const TEMPORARY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export interface TemporarySweepOptions {
   maxIdleMs?: number;
   intervalMs?: number;
+  /** Also removes the resumable uploads idle past their own expiry (never a paused one). */
+  resumableStore?: Pick<ResumableUploadStore, 'deleteExpired'>;
 }
 
 /**
@@ -30,6 +33,7 @@ export const startTemporarySweep = (
   {
     maxIdleMs = TEMPORARY_MAX_IDLE_MS,
     intervalMs = TEMPORARY_SWEEP_INTERVAL_MS,
+    resumableStore,
   }: TemporarySweepOptions = {},
 ): (() => void) => {
   const sweep = async () => {
@@ -40,6 +44,8 @@ export const startTemporarySweep = (
           `removed ${files} abandoned temporary file(s), ${(bytes / 1024 ** 2).toFixed(1)} MiB`,
         );
       }
+      const expired = (await resumableStore?.deleteExpired()) ?? 0;
+      if (expired > 0) log.info(`removed ${expired} expired resumable upload(s)`);
     } catch (error) {
       log.warn(`temporary file sweep: ${(error as Error).message}`);
     }

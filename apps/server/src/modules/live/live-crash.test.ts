@@ -1,13 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LiveStatus } from '@plateau/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase, testDatabaseKind } from '../../test/harness.ts';
-import { testTmpDir } from '../../test/test-env.ts';
+import { describe, expect, it } from 'vitest';
 import { createLocalStorage, mediaKeys } from '../../storage/media-storage.ts';
+import { adminAuth, usePlateauProcesses } from '../../test/plateau-process.ts';
 import { sleep } from '../../../../../scripts/network-test-helpers.ts';
 import { durationOf, freePort, makeEncoderStream, publish, waitFor } from './live.test-support.ts';
 
@@ -15,74 +10,22 @@ import { durationOf, freePort, makeEncoderStream, publish, waitFor } from './liv
  * A kill -9 of the server in the middle of a live: what was received is on disk, the live
  * resumes when the encoder reconnects after the restart, and the REDIFF holds both parts.
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const started = new Set<ChildProcess>();
-const cleanups: (() => unknown)[] = [];
-afterAll(async () => {
-  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const cleanup of cleanups) await cleanup();
-});
-
-const startServer = (env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr!.resume();
-  started.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, exited };
-};
+const processes = usePlateauProcesses();
 
 describe('a server killed during a live', () => {
   it('keeps what it received, resumes with the encoder, and the REDIFF has every part', async () => {
-    const [port, rtmpPort] = [await freePort(), await freePort()];
-    const dataDir = mkdtempSync(path.join(testTmpDir, 'live-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
+    const rtmpPort = await freePort();
+    const { env, dataDir, api } = await processes.site('live-crash', {
       RTMP_PORT: String(rtmpPort),
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_USERNAME: 'regie',
-      ADMIN_PASSWORD: 'mot-de-passe-regie',
       LIVE_LADDER: '',
       LIVE_RECONNECT_GRACE: '60',
-    };
-    if (testDatabaseKind === 'postgres') {
-      const database = await createPostgresTestDatabase();
-      cleanups.push(database.drop);
-      env.DATABASE_URL = database.url;
-    }
+    });
     const before = await makeEncoderStream('crash-before', { seconds: 20 });
     const after = await makeEncoderStream('crash-after', { seconds: 6 });
-    const api = `http://127.0.0.1:${port}/api`;
-    const up = async () => {
-      const server = startServer(env);
-      await waitFor(
-        'the server',
-        () =>
-          fetch(`${api}/health`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        (status) => status === 200,
-        60_000,
-      );
-      return server;
-    };
+    const up = () => processes.start(env);
 
     let server = await up();
-    const { accessToken } = await (
-      await fetch(`${api}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'regie', password: 'mot-de-passe-regie' }),
-      })
-    ).json();
-    const auth = { authorization: `Bearer ${accessToken}` };
+    const auth = await adminAuth(api);
     const send = (method: string, url: string, body?: object) =>
       fetch(`${api}${url}`, {
         method,

@@ -1,6 +1,7 @@
-import { mkdir, statfs, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { LiveConfig } from '../../config.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
+import { freeBytes } from '../../storage/free-space.ts';
 import { livePartArgs, liveMasterPlaylist, type LiveLadder } from './live-args.ts';
 import { startLivePart, type LivePart } from './live-part.ts';
 import * as repository from './live.repository.ts';
@@ -51,11 +52,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     dvrSeconds: settings.dvrSeconds,
   };
 
-  const freeMb = async () => {
-    await mkdir(storage.root, { recursive: true });
-    const stats = await statfs(storage.root);
-    return (stats.bavail * stats.bsize) / (1024 * 1024);
-  };
+  const freeMb = async () => (await freeBytes(storage.root)) / (1024 * 1024);
 
   /** Refuses or stops a stream: the geek reads why on the direct's edit page. */
   const report = async (directId: number, message: string) => {

@@ -12,6 +12,7 @@ import { testTmpDir } from '../../test/test-env.ts';
 const run = promisify(execFile);
 
 export { freePort };
+export { waitFor } from '../../test/plateau-process.ts';
 
 /**
  * An encoder's stream, encoded once: a small test pattern with sound, keyframes every 2 s, as
@@ -126,23 +127,6 @@ export const liveStatus = async (
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
-};
-
-/** Polls until `check` holds (a live moves with real time). */
-export const waitFor = async <T>(
-  what: string,
-  probe: () => Promise<T>,
-  check: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (check(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 };
 
 /** Seconds of video in a media file (ffprobe). */

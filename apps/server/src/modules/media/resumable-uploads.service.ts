@@ -1,0 +1,143 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Metadata, type Upload } from '@tus/server';
+import {
+  resumableMetadataKeys as keys,
+  resumableUploadKinds,
+  type ResumableUploadKind,
+} from '@plateau/contract';
+import { requireMember } from '../../access/guards.ts';
+import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
+import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { freeBytes } from '../../storage/free-space.ts';
+import { isResumableUploadId, type ResumableUploadStore } from '../../storage/resumable-store.ts';
+import type { MediaService } from './media.service.ts';
+
+/**
+ * Room kept free beyond an upload's own length: the encodes of what was uploaded, the
+ * database and the logs need the same disk.
+ */
+export const UPLOAD_FREE_MARGIN_BYTES = 1024 ** 3;
+
+const tooLarge = () => new HttpError(413, 'Le fichier dépasse la taille maximale autorisée');
+const noRoom = () =>
+  new HttpError(507, 'Espace disque insuffisant sur le serveur pour recevoir ce fichier');
+const uploadNotFound = () => notFound('Envoi introuvable ou expiré : recommencez l’envoi');
+/** The uploader, stored by the server in the upload's metadata (a client's value is replaced). */
+const UPLOADER = 'userId';
+
+/** What an upload is for, read from its creation metadata. */
+export interface UploadTarget {
+  kind: ResumableUploadKind;
+  videoId: number;
+}
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+const parseMetadata = (header: string | undefined) => {
+  try {
+    return Metadata.parse(header);
+  } catch {
+    throw badRequest('Métadonnées d’envoi invalides (Upload-Metadata)');
+  }
+};
+
+/** The target an upload's metadata names, or a 400 saying what is wrong. */
+export const targetOf = (metadata: Record<string, string | null> | undefined): UploadTarget => {
+  const kind = metadata?.[keys.kind];
+  if (!resumableUploadKinds.includes(kind as ResumableUploadKind)) {
+    throw badRequest('Type d’envoi invalide : « video » ou « thumbnail » attendu');
+  }
+  const id = metadata?.[keys.videoId] ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2 ** 31 - 1) {
+    throw badRequest('Identifiant de vidéo invalide dans les métadonnées d’envoi');
+  }
+  return { kind: kind as ResumableUploadKind, videoId: Number(id) };
+};
+
+export interface ResumableUploadsServiceDeps {
+  media: MediaService;
+  store: ResumableUploadStore;
+  maxUploadBytes: number;
+}
+
+export const createResumableUploadsService = ({ media, store, maxUploadBytes }: ResumableUploadsServiceDeps) => {
+  /** Bytes the unfinished uploads will still write: promised already, not free. */
+  const promisedBytes = async () =>
+    (await store.unfinished()).reduce(
+      (sum, upload) => sum + Math.max(0, (upload.size ?? 0) - (upload.offset ?? 0)),
+      0,
+    );
+
+  /** The creation request, checked before a byte is accepted. */
+  const checkCreation = async (viewer: Viewer, headers: IncomingHttpHeaders) => {
+    requireMember(viewer);
+    const rawLength = single(headers['upload-length']);
+    if (rawLength === undefined || !/^\d{1,16}$/.test(rawLength)) {
+      throw badRequest('La taille du fichier (Upload-Length) est requise à la création de l’envoi');
+    }
+    const target = targetOf(parseMetadata(single(headers['upload-metadata'])));
+    await media.checkUploadTarget(viewer, target.kind, target.videoId);
+    const length = Number(rawLength);
+    if (length > maxUploadBytes) throw tooLarge();
+    const room = (await freeBytes(store.folder)) - (await promisedBytes());
+    if (length > room - UPLOAD_FREE_MARGIN_BYTES) throw noRoom();
+  };
+
+  /** An existing upload, only for the member who began it and while they may still send it. */
+  const ownUpload = async (viewer: Viewer, id: string): Promise<Upload> => {
+    const member = requireMember(viewer);
+    if (!isResumableUploadId(id)) throw uploadNotFound();
+    const upload = await store.getUpload(id).catch(() => null);
+    if (!upload || upload.metadata?.[UPLOADER] !== String(member.userId)) throw uploadNotFound();
+    return upload;
+  };
+
+  return {
+    /**
+     * Who may do what, before tus handles the request: creation by a member allowed to upload
+     * to the named video with room for the length; anything on an upload by its uploader only,
+     * and a PATCH only while the video may still receive it.
+     */
+    async checkRequest(
+      method: string,
+      viewer: Viewer,
+      id: string | undefined,
+      headers: IncomingHttpHeaders,
+    ): Promise<void> {
+      if (method === 'OPTIONS') return;
+      if (headers['tus-resumable'] !== '1.0.0') {
+        throw new HttpError(412, 'Protocole tus 1.0.0 requis (en-tête Tus-Resumable)');
+      }
+      if (id === undefined) return checkCreation(viewer, headers);
+      const upload = await ownUpload(viewer, id);
+      if (method !== 'PATCH') return;
+      if (!/^\d{1,16}$/.test(single(headers['upload-offset']) ?? '')) {
+        throw badRequest('Position d’envoi invalide (Upload-Offset)');
+      }
+      const target = targetOf(upload.metadata);
+      await media.checkUploadTarget(viewer, target.kind, target.videoId);
+    },
+
+    /** The metadata tus stores: the client's, with the uploader set by the server. */
+    metadataFor: (viewer: SignedInViewer, metadata: Upload['metadata']) => ({
+      ...metadata,
+      [UPLOADER]: String(viewer.userId),
+    }),
+
+    /**
+     * The last byte arrived: the file is checked and attached to its video exactly as a
+     * multipart upload is, then the upload is forgotten whatever the outcome.
+     */
+    async finish(viewer: Viewer, upload: Upload): Promise<void> {
+      try {
+        const target = targetOf(upload.metadata);
+        await media.checkUploadTarget(viewer, target.kind, target.videoId);
+        await media.storeUpload(target.kind, target.videoId, store.dataPath(upload.id));
+      } finally {
+        await store.remove(upload.id).catch(() => store.forget(upload.id));
+      }
+    },
+  };
+};
+
+export type ResumableUploadsService = ReturnType<typeof createResumableUploadsService>;

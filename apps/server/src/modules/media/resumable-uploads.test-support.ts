@@ -1,0 +1,62 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { TestContext } from '../../test/harness.ts';
+
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+/** An `Upload-Metadata` header from plain values. */
+export const tusMetadata = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([key, value]) => `${key} ${b64(value)}`)
+    .join(',');
+
+export const TUS = { 'tus-resumable': '1.0.0' };
+
+/** A tus creation through inject; answers the response (Location on success). */
+export const createUpload = (
+  ctx: TestContext,
+  auth: Record<string, string>,
+  { length, videoId, kind = 'video' }: { length: number; videoId: number; kind?: string },
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      ...TUS,
+      ...auth,
+      'upload-length': String(length),
+      'upload-metadata': tusMetadata({ videoId: String(videoId), kind, filename: 'soirée.mp4' }),
+    },
+  });
+
+/** A tus PATCH of `bytes` at `offset`. */
+export const patchUpload = (
+  ctx: TestContext,
+  auth: Record<string, string>,
+  location: string,
+  offset: number,
+  bytes: Buffer,
+) =>
+  ctx.app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: {
+      ...TUS,
+      ...auth,
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
+    payload: bytes,
+  });
+
+export const headUpload = (ctx: TestContext, auth: Record<string, string>, location: string) =>
+  ctx.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...auth } });
+
+/** Files in the unfinished uploads' folder (data and descriptions). */
+export const resumableFiles = (ctx: TestContext): string[] => {
+  try {
+    return readdirSync(path.join(ctx.config.mediaDir, '.uploads'));
+  } catch {
+    return [];
+  }
+};

@@ -1,0 +1,80 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { ERRORS, type Upload } from '@tus/server';
+
+/** An unfinished upload's id: tus's default name, 16 random bytes in hex. */
+export const isResumableUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
+
+/**
+ * tus's file store, with expiry counted from the last byte received rather than from creation:
+ * an evening's recording sent over a slow link, or paused overnight, stays resumable as long as
+ * it is not idle for the whole period. tus reads `creation_date` for both `Upload-Expires` and
+ * its refusal of expired uploads, so `getUpload` reports the data file's last write there.
+ */
+export class ResumableUploadStore extends FileStore {
+  constructor(
+    readonly folder: string,
+    readonly expiryMs: number,
+  ) {
+    super({ directory: folder, expirationPeriodInMilliseconds: expiryMs });
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await super.getUpload(id);
+    const lastWrite = await stat(this.dataPath(id)).catch(() => null);
+    if (lastWrite) upload.creation_date = lastWrite.mtime.toISOString();
+    return upload;
+  }
+
+  /** The data file of an upload, from a checked id only. */
+  dataPath(id: string): string {
+    if (!isResumableUploadId(id)) throw ERRORS.FILE_NOT_FOUND;
+    return path.join(this.folder, id);
+  }
+
+  /** Every unfinished upload, read from disk (so it survives restarts), unreadable ones skipped. */
+  async unfinished(): Promise<Upload[]> {
+    const names = await readdir(this.folder).catch(() => [] as string[]);
+    const ids = names.filter(isResumableUploadId);
+    const uploads = await Promise.all(ids.map((id) => this.getUpload(id).catch(() => null)));
+    return uploads.filter((upload): upload is Upload => upload !== null);
+  }
+
+  /**
+   * Removes the uploads idle for the whole expiry, and the halves a crash left (a data file
+   * without its description or the reverse) once as old; a paused upload younger stays.
+   */
+  override async deleteExpired(): Promise<number> {
+    const idleSince = Date.now() - this.expiryMs;
+    const names = await readdir(this.folder).catch(() => [] as string[]);
+    const ids = new Set(
+      names.map((name) => name.replace(/\.json$/, '')).filter(isResumableUploadId),
+    );
+    let removed = 0;
+    for (const id of ids) {
+      const files = [this.dataPath(id), `${this.dataPath(id)}.json`];
+      const times = await Promise.all(
+        files.map((file) =>
+          stat(file).then(
+            (s) => s.mtimeMs,
+            () => 0,
+          ),
+        ),
+      );
+      if (Math.max(...times) >= idleSince) continue;
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+      removed += 1;
+    }
+    return removed;
+  }
+
+  /** Forgets an upload whose data file was moved away (attached) or removed. */
+  async forget(id: string): Promise<void> {
+    await this.configstore.delete(id).catch(() => undefined);
+  }
+}
+
+/** The unfinished uploads' folder, beside the temporary files on the media storage's disk. */
+export const createResumableStore = (mediaRoot: string, expiryMs: number) =>
+  new ResumableUploadStore(path.join(mediaRoot, '.uploads'), expiryMs);

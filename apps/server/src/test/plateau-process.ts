@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { freePort } from '../../../../scripts/network-test-helpers.ts';
+import { createPostgresTestDatabase, testDatabaseKind } from './harness.ts';
+import { testTmpDir } from './test-env.ts';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Polls `probe` until `check` holds, or fails naming `what` with the last value seen. */
+export const waitFor = async <T>(
+  what: string,
+  probe: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (check(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
+export const ADMIN = { username: 'regie', password: 'mot-de-passe-regie' };
+
+/**
+ * Real Plateau processes (`src/main.ts`) for tests that kill one: each site gets its own port,
+ * data directory and database (PostgreSQL when the tests run on it), all removed after the file.
+ */
+export const usePlateauProcesses = () => {
+  const started = new Set<ChildProcess>();
+  const cleanups: (() => unknown)[] = [];
+  afterAll(async () => {
+    for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  /** The settings of a new site; `extra` adds or overrides variables. */
+  const site = async (prefix: string, extra: Record<string, string> = {}) => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(testTmpDir, `${prefix}-`));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RTMP_PORT: '0',
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...extra,
+    };
+    if (testDatabaseKind === 'postgres') {
+      const database = await createPostgresTestDatabase();
+      cleanups.push(database.drop);
+      env.DATABASE_URL = database.url;
+    }
+    return { env, dataDir, api: `http://127.0.0.1:${port}/api` };
+  };
+
+  /** Starts the server of `env` and waits until it answers its health check. */
+  const start = async (env: Record<string, string>) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr!.resume();
+    started.add(child);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const health = `http://127.0.0.1:${env.PORT}/api/health`;
+    await waitFor(
+      'the server',
+      () =>
+        fetch(health).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      (status) => status === 200 || child.exitCode !== null,
+      60_000,
+    );
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    return { child, exited };
+  };
+
+  return { site, start };
+};
+
+/** The admin's bearer header on a site started by `usePlateauProcesses`. */
+export const adminAuth = async (api: string) => {
+  const answer = await fetch(`${api}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { accessToken } = (await answer.json()) as { accessToken: string };
+  return { authorization: `Bearer ${accessToken}` };
+};
