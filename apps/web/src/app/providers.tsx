@@ -3,9 +3,14 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { NotifyProvider } from '../lib/notify.tsx';
+import { guardStoredUploads } from '../lib/resumable-upload/stored-uploads.ts';
 import { onSessionChange, useSessionEpoch } from '../lib/session.ts';
 import { themes, useThemeMode } from '../lib/theme.ts';
 import { createQueryClient } from '../resources/query-client.ts';
+
+// Unfinished uploads are kept in local storage for their person only (lib/resumable-upload):
+// from the first screen on, whatever page the next person opens, none outlives its session.
+guardStoredUploads();
 
 /**
  * School computers are shared, often in the same tab: when the person changes, the answers

@@ -73,6 +73,24 @@ export const authorizationHeaders = (): Record<string, string> =>
   bearer ? { Authorization: `Bearer ${bearer}` } : {};
 
 /**
+ * The bearer of a call made outside this client (the resumable uploads' requests), after the
+ * same check as every call (another tab may have signed out), so none leaves with the token
+ * of a session that ended.
+ */
+export const currentBearer = (): string | null => {
+  beforeRequest?.();
+  return bearer;
+};
+
+/**
+ * A call made outside this client answered 401 to `token`: as for every call, a refused token
+ * ends the session (unless the person already changed since the call left).
+ */
+export const tokenRefused = (token: string | null) => {
+  if (token && token === bearer) onSessionLost?.();
+};
+
+/**
  * Called when a request that carried a token answers 401: the server revoked or expired it,
  * so the session is gone (the session store registers its sign-out here).
  */
