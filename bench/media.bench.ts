@@ -12,8 +12,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startNginx, type RunningNginx } from './media/nginx.ts';
 import { startPlateau, type RunningPlateau } from './media/plateau.ts';
-import { cpuSeconds, loadAverage, memoryMb } from './media/proc.ts';
+import { cpuSeconds, loadAverage, memoryMb, peakRssDuring } from './media/proc.ts';
 import { uploadGenerated } from './media/upload.ts';
+import { compareUploads, printUploadTable } from './media/upload-compare.ts';
 import { runWrk, type WrkResult } from './media/wrk.ts';
 import { freePort } from './web/server.ts';
 import {
@@ -29,6 +30,8 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** Only the checks through nginx in the X-Accel mode (no load, no upload): a config check. */
 const checkOnly = args.includes('--check-nginx');
+/** Only the upload comparison (multipart, tus, nginx): no range load. */
+const uploadsOnly = args.includes('--uploads');
 const SECONDS = quick ? 4 : 15;
 const WARM_UP = quick ? 1 : 3;
 const CONNECTIONS = 50;
@@ -139,25 +142,6 @@ const printLoadTable = (rows: LoadRow[]) => {
   }
 };
 
-/** The highest RSS of `pid`, sampled every 100 ms while `work` runs (peak reset first). */
-const peakRssDuring = async <T>(pid: number, work: Promise<T>) => {
-  let peak = memoryMb(pid).rss;
-  let done = false;
-  const sampling = (async () => {
-    while (!done) {
-      peak = Math.max(peak, memoryMb(pid).rss);
-      await sleep(100);
-    }
-  })();
-  try {
-    return { value: await work, peakMb: peak };
-  } finally {
-    done = true;
-    await sampling;
-    peak = Math.max(peak, memoryMb(pid).rss);
-  }
-};
-
 /** RSS a few seconds after the start, before any request but the sign-ins. */
 const idleRss = async (env: Record<string, string>) => {
   const plateau = await startPlateau(env);
@@ -241,6 +225,21 @@ const main = async () => {
       printChecks(await checkThroughNginx(proxy, video.id, viewer));
       return;
     }
+    const uploads = await compareUploads({
+      plateau,
+      nginx,
+      nginxDir: path.join(tmp, 'nginx'),
+      staticPort,
+      videoId: target.id,
+      token: geek,
+      bytes: UPLOAD_BYTES,
+      rounds: quick ? 1 : 3,
+    });
+    if (uploadsOnly) {
+      console.log(`\n### bench:media --uploads, ${new Date().toISOString()}`);
+      printUploadTable(uploads, UPLOAD_BYTES);
+      return;
+    }
     const rows: LoadRow[] = [];
     rows.push(await measure('nginx alone (1 worker, sendfile)', urls.nginx, nginx.pids));
     rows.push(await measure('Plateau alone, PostgreSQL', urls.plateau, () => [plateau.pid]));
@@ -307,6 +306,7 @@ const main = async () => {
     console.log(
       `| idle, PGlite, \`PGLITE_SHARED_BUFFERS=16\` | ${pgliteSmall.toFixed(0)} | 5 s after a usual start |`,
     );
+    printUploadTable(uploads, UPLOAD_BYTES);
     printChecks(throughNginx);
     console.log(
       `\nLoad average (1, 5, 15 min) at the end: ${loadAverage()}; ${os.cpus().length} CPUs.`,

@@ -37,6 +37,14 @@ http {
   server {
     listen 127.0.0.1:${ports.staticPort};
     location /media/ { alias ${mediaDir}/; }
+    # The upload comparison: nginx receiving the same bytes into a file (WebDAV PUT).
+    location /put/ {
+      alias ${dir}/put/;
+      dav_methods PUT;
+      create_full_put_path on;
+      client_max_body_size 8g;
+      client_body_buffer_size 1m;
+    }
   }
 
   upstream plateau {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
@@ -37,3 +38,22 @@ export const memoryMb = (pid: number): { rss: number; peak: number } => {
 
 export const loadAverage = () =>
   readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** The highest RSS of `pid`, sampled every 100 ms while `work` runs (peak reset first). */
+export const peakRssDuring = async <T>(pid: number, work: Promise<T>) => {
+  let peak = memoryMb(pid).rss;
+  let done = false;
+  const sampling = (async () => {
+    while (!done) {
+      peak = Math.max(peak, memoryMb(pid).rss);
+      await sleep(100);
+    }
+  })();
+  try {
+    return { value: await work, peakMb: peak };
+  } finally {
+    done = true;
+    await sampling;
+    peak = Math.max(peak, memoryMb(pid).rss);
+  }
+};

@@ -75,10 +75,9 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
       app.route({
         method: url.endsWith(':id') ? ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'] : ['POST', 'OPTIONS'],
         url,
-        schema: {
-          ...schema,
-          params: url.endsWith(':id') ? Type.Object({ id: Type.String() }) : undefined,
-        },
+        schema: url.endsWith(':id')
+          ? { ...schema, params: Type.Object({ id: Type.String({ maxLength: 64 }) }) }
+          : schema,
         handler: async (request, reply) => {
           const { id } = (request.params ?? {}) as { id?: string };
           await uploads.checkRequest(request.method, request.viewer, id, request.headers);
