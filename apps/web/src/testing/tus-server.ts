@@ -32,6 +32,8 @@ export interface TusServerOptions {
   cutAt?: number;
   /** The last PATCH's answer instead of 204 (a 400 for a file that is no MP4): the upload goes. */
   finish?: (upload: TusUpload) => Response | undefined;
+  /** Told of every request as it is recorded (a page's test keeps one list of calls). */
+  record?: (call: TusCall) => void;
   /** A PATCH waits for the promise this gives before taking its bytes (an upload in flight). */
   hold?: (upload: TusUpload) => Promise<void> | undefined;
 }
@@ -61,6 +63,10 @@ const decodeMetadata = (header: string | null) =>
  */
 export const serveTus = (options: TusServerOptions = {}) => {
   const calls: TusCall[] = [];
+  const push = (call: TusCall) => {
+    calls.push(call);
+    options.record?.(call);
+  };
   const uploads = new Map<string, TusUpload>();
   let next = 1;
   let cut = false;
@@ -74,7 +80,7 @@ export const serveTus = (options: TusServerOptions = {}) => {
     http.post('*/api/uploads', ({ request }) => {
       const length = Number(request.headers.get('upload-length'));
       const metadata = decodeMetadata(request.headers.get('upload-metadata'));
-      calls.push({ method: 'POST', ...base(request), length, metadata });
+      push({ method: 'POST', ...base(request), length, metadata });
       const refused = options.create?.();
       if (refused) return refused;
       const id = String(next++).padStart(32, '0');
@@ -86,7 +92,7 @@ export const serveTus = (options: TusServerOptions = {}) => {
     }),
     http.head('*/api/uploads/:id', ({ request, params }) => {
       const id = String(params.id);
-      calls.push({ method: 'HEAD', id, ...base(request) });
+      push({ method: 'HEAD', id, ...base(request) });
       const upload = uploads.get(id);
       if (!upload) return new HttpResponse(null, { status: 404 });
       return new HttpResponse(null, {
@@ -104,7 +110,7 @@ export const serveTus = (options: TusServerOptions = {}) => {
       const upload = uploads.get(id);
       if (upload) await options.hold?.(upload);
       const body = new Uint8Array(await request.arrayBuffer());
-      calls.push({ method: 'PATCH', id, ...base(request), offset, bytes: body.length });
+      push({ method: 'PATCH', id, ...base(request), offset, bytes: body.length });
       if (!upload) return missing();
       if (offset !== upload.offset) return tusFailure(409, 'Décalage');
       if (options.cutAt !== undefined && !cut && offset + body.length > options.cutAt) {
@@ -127,7 +133,7 @@ export const serveTus = (options: TusServerOptions = {}) => {
     }),
     http.delete('*/api/uploads/:id', ({ request, params }) => {
       const id = String(params.id);
-      calls.push({ method: 'DELETE', id, ...base(request) });
+      push({ method: 'DELETE', id, ...base(request) });
       if (!uploads.delete(id)) return missing();
       return new HttpResponse(null, { status: 204 });
     }),

@@ -130,7 +130,13 @@ describe('/addVideo', () => {
           tagIds: [2],
         },
       },
-      { method: 'POST', path: 'media/video/31' },
+      // The video file as a resumable upload, for this video; the thumbnail in one request.
+      {
+        method: 'POST',
+        path: 'uploads',
+        body: { videoId: '31', kind: 'video', filename: 'gala.mp4', filetype: 'video/mp4' },
+      },
+      { method: 'PATCH', path: 'uploads' },
       { method: 'POST', path: 'media/thumbnail/31' },
     ]);
     // Three suggestions at most were asked for, by what was typed.
@@ -151,16 +157,24 @@ describe('/addVideo', () => {
     expect(within(main).getByRole('button', { name: 'Valider' })).toBeEnabled();
   });
 
-  it("says 'Erreur pendant l'upload' and opens the new video's edit page when the upload fails", async () => {
+  it("says 'Erreur pendant l'upload' with the server's reason and opens the new video's edit page when the upload fails", async () => {
     const calls = serveEditor({ videoUploadStatus: 400 });
     const { main, user, router } = await open();
     await user.type(within(main).getByLabelText(/Titre/), 'Vidéo cassée');
     pick('Vidéo', fileOf('casse.mp4', 'video/mp4'));
     pick('Miniature', fileOf('casse.png', 'image/png'));
     await user.click(within(main).getByRole('button', { name: 'Valider' }));
-    expect(await screen.findByText("Erreur pendant l'upload")).toBeVisible();
+    expect(
+      await screen.findByText(
+        "Erreur pendant l'upload : Le fichier n'est pas une vidéo MP4 lisible",
+      ),
+    ).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/editVideo/31'));
     // The thumbnail waits for a working video: nothing more was sent.
-    expect(calls.map((call) => call.path)).toEqual(['videos', 'media/video/31']);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST videos',
+      'POST uploads',
+      'PATCH uploads',
+    ]);
   });
 });

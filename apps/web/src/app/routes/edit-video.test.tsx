@@ -8,6 +8,7 @@ import {
   makeDirect,
   serveEditor,
 } from '../../features/video-editor/testing/editor-server.ts';
+import { storedUploads } from '../../lib/resumable-upload/stored-uploads.ts';
 import { signIn } from '../../lib/session.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { server } from '../../testing/server.ts';
@@ -123,23 +124,18 @@ describe('/editVideo/{id}', () => {
     await user.click(within(main).getByRole('button', { name: 'Valider' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pending'));
     expect(await screen.findByText('Miniature modifiee avec succes')).toBeVisible();
-    expect(calls.map((call) => call.path)).toEqual([
-      'videos/31',
-      'media/video/31',
-      'media/thumbnail/31',
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'PUT videos/31',
+      'POST uploads',
+      'PATCH uploads',
+      'POST media/thumbnail/31',
     ]);
   });
 
   it('asks before leaving while the upload runs, and finishes it when the member stays', async () => {
-    serveEditor({ video: published });
     let finish = () => {};
     const answered = new Promise<void>((resolve) => (finish = resolve));
-    server.use(
-      http.post('*/api/media/video/:id', async () => {
-        await answered;
-        return HttpResponse.json({ ok: true });
-      }),
-    );
+    serveEditor({ video: published, tus: { hold: () => answered } });
     const { main, user, router } = await open(published);
     pick('Remplacer la vidéo', fileOf('nouvelle.mp4', 'video/mp4'));
     await user.click(within(main).getByRole('button', { name: 'Valider' }));
@@ -160,11 +156,8 @@ describe('/editVideo/{id}', () => {
   });
 
   it('lets the member leave anyway, with no error message about the stopped upload', async () => {
-    serveEditor({ video: published });
-    server.use(
-      // An upload that never ends by itself.
-      http.post('*/api/media/video/:id', () => new Promise<Response>(() => {})),
-    );
+    // An upload that never ends by itself.
+    serveEditor({ video: published, tus: { hold: () => new Promise<void>(() => {}) } });
     const { main, user, router } = await open(published);
     pick('Remplacer la vidéo', fileOf('nouvelle.mp4', 'video/mp4'));
     await user.click(within(main).getByRole('button', { name: 'Valider' }));
@@ -173,7 +166,9 @@ describe('/editVideo/{id}', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Quitter la page ?' });
     await user.click(within(dialog).getByRole('button', { name: 'Quitter' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.queryByText('Erreur pendant un upload...')).toBeNull();
+    expect(screen.queryByText(/Erreur pendant un upload/)).toBeNull();
+    // Stopped, not given up: the edit page will offer to resume it.
+    expect(storedUploads()).toMatchObject([{ videoId: 31, fileName: 'nouvelle.mp4' }]);
   });
 
   it('stays on the page when an upload fails, and a retry sends only what is missing', async () => {
@@ -186,7 +181,8 @@ describe('/editVideo/{id}', () => {
     expect(router.state.location.pathname).toBe('/editVideo/31');
     expect(first.map((call) => call.path)).toEqual([
       'videos/31',
-      'media/video/31',
+      'uploads',
+      'uploads',
       'media/thumbnail/31',
     ]);
 
@@ -235,12 +231,16 @@ describe('/editVideo/{id}', () => {
     expect(await screen.findByText('Erreur pendant la modification...')).toBeVisible();
   });
 
-  it("says 'Erreur pendant un upload...' when the replacement video fails, and stays", async () => {
-    serveEditor({ video: published, videoUploadStatus: 500 });
+  it("says 'Erreur pendant un upload...' and the server's reason when the replacement is refused, and stays", async () => {
+    serveEditor({ video: published, videoUploadStatus: 400 });
     const { main, user, router } = await open(published);
     pick('Remplacer la vidéo', fileOf('nouvelle.mp4', 'video/mp4'));
     await user.click(within(main).getByRole('button', { name: 'Valider' }));
-    expect(await screen.findByText('Erreur pendant un upload...')).toBeVisible();
+    expect(
+      await screen.findByText(
+        "Erreur pendant un upload... Le fichier n'est pas une vidéo MP4 lisible",
+      ),
+    ).toBeVisible();
     expect(router.state.location.pathname).toBe('/editVideo/31');
   });
 

@@ -2,13 +2,8 @@ import type { NewVideoBody, UpdateVideoBody, Video } from '@plateau/contract';
 import { dayInParis } from '../../lib/dates.ts';
 import { parsePromotion, promotionText } from '../../lib/promotion.ts';
 import { showsGpaRestricted } from '../../lib/privacy.ts';
-import { DEFAULT_PRIVACY } from './video-rules.ts';
-
-/** A direct linked to the video; the title is unknown until it is looked up. */
-export interface LinkedDirect {
-  id: number;
-  title: string | null;
-}
+import { DEFAULT_PRIVACY } from '../../lib/video-access.ts';
+import type { LinkedDirect } from '../../components/direct-picker.tsx';
 
 /** What the add and edit forms hold, as typed. */
 export interface VideoFormValues {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeVideo } from '../../testing/videos.ts';
 import { newVideoBody, updateVideoBody, videoFormOf, emptyVideoForm } from './video-form.ts';
-import { accessChoices, canChangeAccess, previewRung, showsFeaturedPicker } from './video-rules.ts';
+import { previewRung, showsFeaturedPicker } from './video-rules.ts';
 import { showsGpaRestricted } from '../../lib/privacy.ts';
+import { accessChoices, canChangeAccess } from '../../lib/video-access.ts';
 
 describe('access choices (spec section 5)', () => {
   it('offers a geek all four levels and a member CS and Plateau', () => {

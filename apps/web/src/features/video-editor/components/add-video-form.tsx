@@ -2,21 +2,22 @@ import { useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@plateau/contract';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { createVideo, forgetVideos } from '../api/editor-mutations.ts';
 import { emptyVideoForm, isComplete, newVideoBody, type VideoFormValues } from '../video-form.ts';
 import { EditorLayout } from './editor-layout.tsx';
-import { LeaveDialog } from './leave-dialog.tsx';
 import { MediaDrops } from './media-drops.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
-import { useUploadSession } from './use-upload-session.ts';
+import { failureText, useUploadSession } from './use-upload-session.ts';
 import { VideoFields, type CategoryPickerProps } from './video-fields.tsx';
 
 /**
  * /addVideo: creates the video, then sends its file and thumbnail, then goes to /pending. An
- * upload that fails leaves a video that exists: the member retries from its edit page.
+ * upload that fails leaves a video that exists: the member retries from its edit page, which
+ * offers to resume the file where it stopped.
  */
 export const AddVideoForm = ({
   CategoryPicker,
@@ -44,18 +45,22 @@ export const AddVideoForm = ({
     }
     notify('Video creee avec succes', 'success');
     void forgetVideos(client);
+    let videoSent = false;
     try {
       if (video) {
         await session.upload('video', created.id, video);
         notify('Vidéo uploadée avec succès', 'success');
       }
+      videoSent = true;
       if (thumbnail) {
         await session.upload('thumbnail', created.id, thumbnail);
         notify('Miniature uploadée avec succès', 'success');
       }
-    } catch {
+    } catch (error) {
       if (session.left()) return;
-      notify("Erreur pendant l'upload", 'error');
+      // The resumable upload's refusals say why in French; the thumbnail's keep the spec's text.
+      const failed = "Erreur pendant l'upload";
+      notify(videoSent ? failed : failureText(failed, error), 'error');
       session.end();
       return navigate(paths.editVideo(created.id));
     }

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@plateau/contract';
 import { Processing } from '@plateau/contract/constants';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { ProtectedImage } from '../../../components/protected-image.tsx';
 import { mediaKeys, mediaPaths } from '../../../resources/media.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -13,10 +14,10 @@ import { useSession } from '../../../lib/session.ts';
 import { forgetVideos, updateVideo } from '../api/editor-mutations.ts';
 import { isComplete, updateVideoBody, videoFormOf, type VideoFormValues } from '../video-form.ts';
 import { EditorLayout } from './editor-layout.tsx';
-import { LeaveDialog } from './leave-dialog.tsx';
 import { MediaDrops } from './media-drops.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
-import { useUploadSession } from './use-upload-session.ts';
+import { ResumeOffer } from './resume-offer.tsx';
+import { failureText, useUploadSession } from './use-upload-session.ts';
 import { VideoFields, type CategoryPickerProps } from './video-fields.tsx';
 import { VideoPreview } from './video-preview.tsx';
 
@@ -30,7 +31,7 @@ export interface EditVideoFormProps {
 /**
  * /editVideo/{id}: saves the fields, then sends a replacement video and a new thumbnail if
  * chosen; then the watch page of a published video, else /pending. A failed upload stays here
- * so that Valider tries again.
+ * so that Valider tries again; one left unfinished earlier is offered for resuming.
  */
 export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoFormProps) => {
   const { gdaAccess, token } = useSession();
@@ -39,7 +40,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
   const client = useQueryClient();
   const session = useUploadSession();
   const [values, setValues] = useState<VideoFormValues>(() => videoFormOf(video));
-  const [replacement, setReplacement] = useState<File | null>(null);
+  const [replacementFile, setReplacement] = useState<File | null>(null);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const busy = session.overlay.open;
 
@@ -51,8 +52,10 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
   ) => {
     try {
       await session.upload(kind, video.id, file);
-    } catch {
-      if (!session.left()) notify(messages.failed, 'error');
+    } catch (error) {
+      // The resumable upload's refusals say why in French; the thumbnail's keep the spec's text.
+      const text = kind === 'video' ? failureText(messages.failed, error) : messages.failed;
+      if (!session.left()) notify(text, 'error');
       return false;
     }
     notify(messages.done, 'success');
@@ -61,7 +64,9 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
     return true;
   };
 
-  const submit = async () => {
+  /** `chosen`: the file the resume offer was given, sent at once (state is not set yet). */
+  const submit = async (chosen?: File) => {
+    const replacement = chosen ?? replacementFile;
     session.begin();
     let saved: Video;
     try {
@@ -98,6 +103,15 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
 
   return (
     <>
+      <ResumeOffer
+        videoId={video.id}
+        disabled={busy}
+        onResume={(file) => {
+          setReplacement(file);
+          void submit(file);
+        }}
+        onOtherFile={setReplacement}
+      />
       <EditorLayout
         canSubmit={isComplete(values) && !busy}
         onSubmit={() => void submit()}
@@ -114,7 +128,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
         }
         media={
           <MediaDrops
-            video={replacement}
+            video={replacementFile}
             thumbnail={thumbnail}
             onVideo={setReplacement}
             onThumbnail={setThumbnail}

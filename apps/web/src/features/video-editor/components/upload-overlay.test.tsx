@@ -20,4 +20,26 @@ describe('the upload overlay', () => {
     rerender(<UploadOverlay state={{ open: true, percent: 100 }} />);
     expect(screen.getByText("C'est presque fini...")).toBeVisible();
   });
+
+  it('says the speed and the time left, and that it waits for the network when offline', () => {
+    const { rerender } = render(
+      <UploadOverlay
+        state={{ open: true, percent: 42, speed: 12.4 * 1024 ** 2, secondsLeft: 170 }}
+      />,
+    );
+    expect(screen.getByText('12,4 Mo/s · environ 3 min restantes')).toBeVisible();
+
+    rerender(
+      <UploadOverlay
+        state={{ open: true, percent: 42, speed: 0, secondsLeft: null, offline: true }}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Connexion perdue : l’envoi reprendra dès le retour du réseau',
+    );
+    expect(
+      screen.getByText('Upload en cours, veuillez ne pas quitter cette page...'),
+    ).toBeVisible();
+    expect(screen.queryByText(/Mo\/s/)).toBeNull();
+  });
 });

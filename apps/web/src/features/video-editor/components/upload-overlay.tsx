@@ -4,10 +4,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import WifiOffIcon from '@mui/icons-material/WifiOff';
+import { transferLine } from '../../../lib/transfer-format.ts';
 import type { OverlayState } from './use-upload-session.ts';
 
 export const UPLOADING = 'Upload en cours, veuillez ne pas quitter cette page...';
 export const ALMOST_DONE = "C'est presque fini...";
+export const CONNECTION_LOST = 'Connexion perdue : l’envoi reprendra dès le retour du réseau';
 
 /**
  * Covers the form while it saves and uploads (spec section 2): a spinner while saving, then the
@@ -15,6 +18,8 @@ export const ALMOST_DONE = "C'est presque fini...";
  */
 export const UploadOverlay = ({ state }: { state: OverlayState }) => {
   const percent = state.open ? state.percent : null;
+  const offline = state.open && state.offline === true;
+  const line = state.open ? transferLine(state.speed ?? null, state.secondsLeft ?? null) : null;
   return (
     <Backdrop open={state.open} sx={(theme) => ({ zIndex: theme.zIndex.drawer + 1, px: 2 })}>
       <Paper
@@ -49,6 +54,21 @@ export const UploadOverlay = ({ state }: { state: OverlayState }) => {
                 {percent} %
               </Typography>
             </Box>
+            {/* Always there (empty until measured), so the box keeps its height. */}
+            {offline ? (
+              <Typography
+                variant="body2"
+                role="alert"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, textAlign: 'left' }}
+              >
+                <WifiOffIcon color="warning" fontSize="small" />
+                {CONNECTION_LOST}
+              </Typography>
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ minHeight: '1.43em' }}>
+                {percent < 100 ? line : null}
+              </Typography>
+            )}
           </>
         )}
       </Paper>

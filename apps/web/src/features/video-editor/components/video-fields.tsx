@@ -11,9 +11,9 @@ import {
 } from '../../../components/shared-fields.tsx';
 import { showsGpaRestricted } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
+import { accessChoices, canChangeAccess, PUBLIC_ACCESS_LOCKED } from '../../../lib/video-access.ts';
 import type { VideoFormValues } from '../video-form.ts';
-import { accessChoices, canChangeAccess, PUBLIC_ACCESS_LOCKED } from '../video-rules.ts';
-import { DirectPicker } from './direct-picker.tsx';
+import { DirectPicker } from '../../../components/direct-picker.tsx';
 
 /** The categories' multi-select, given by the page (the tags feature draws its chips). */
 export interface CategoryPickerProps {

@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { Direct, Tag, Video } from '@plateau/contract';
+import { fileOfBytes } from '../../../testing/files.ts';
 import { server } from '../../../testing/server.ts';
+import { serveTus, tusFailure, type TusServerOptions } from '../../../testing/tus-server.ts';
 import { makeVideo } from '../../../testing/videos.ts';
 
 /** One call the forms made, in order: method, path under /api, and its JSON body if any. */
@@ -36,7 +38,11 @@ export interface EditorServerOptions {
   video?: Video;
   createStatus?: number;
   updateStatus?: number;
+  /** The answer to the video file's last PATCH (resumable upload), with its message. */
   videoUploadStatus?: number;
+  videoUploadMessage?: string;
+  /** More of the resumable endpoint's behaviour (a cut, a PATCH held in flight). */
+  tus?: TusServerOptions;
   thumbnailUploadStatus?: number;
   directs?: Direct[];
   trending?: Video[];
@@ -50,7 +56,9 @@ export const serveEditor = ({
   video = makeVideo(31, { processing: 0, rungs: [], privacy: 1 }),
   createStatus = 201,
   updateStatus = 200,
-  videoUploadStatus = 200,
+  videoUploadStatus = 204,
+  videoUploadMessage = "Le fichier n'est pas une vidéo MP4 lisible",
+  tus,
   thumbnailUploadStatus = 200,
   directs = [],
   trending = [],
@@ -88,7 +96,7 @@ export const serveEditor = ({
     }),
     http.post('*/api/media/:kind/:id', async ({ request, params }) => {
       await record(request, `media/${String(params.kind)}/${String(params.id)}`);
-      const status = params.kind === 'video' ? videoUploadStatus : thumbnailUploadStatus;
+      const status = params.kind === 'video' ? 200 : thumbnailUploadStatus;
       return status === 200 ? HttpResponse.json({ ok: true }) : failure(status);
     }),
     http.get('*/api/directs/search/:term', async ({ request, params }) => {
@@ -106,8 +114,22 @@ export const serveEditor = ({
     http.get('*/api/videos/direct/:id', () => HttpResponse.json({ videos: [], nResults: 0 })),
     http.get('*/api/playlists/me', () => HttpResponse.json({ playlists: [], nResults: 0 })),
   );
+  // The video file goes through the resumable endpoint: its requests join the list as
+  // `uploads` (the creation with its metadata as body).
+  serveTus({
+    finish: () =>
+      videoUploadStatus === 204 ? undefined : tusFailure(videoUploadStatus, videoUploadMessage),
+    ...tus,
+    record: (call) =>
+      calls.push({
+        method: call.method,
+        path: 'uploads',
+        ...(call.metadata && { body: call.metadata }),
+      }),
+  });
   return calls;
 };
 
-/** A file as a person would pick it. */
-export const fileOf = (name: string, type: string) => new File(['data'], name, { type });
+/** A file as a person would pick it (whose bytes msw can read, see testing/files.ts). */
+export const fileOf = (name: string, type: string) =>
+  fileOfBytes(name, new TextEncoder().encode('data'), type);

@@ -2,12 +2,17 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { formatDate } from '../../../lib/dates.ts';
-import { searchTerm } from '../../../lib/search-term.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { directQuery, directSearchQuery } from '../../../resources/directs.ts';
-import { useViewer } from '../../../resources/viewer.ts';
-import type { LinkedDirect } from '../video-form.ts';
+import { formatDate } from '../lib/dates.ts';
+import { searchTerm } from '../lib/search-term.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { directQuery, directSearchQuery } from '../resources/directs.ts';
+import { useViewer } from '../resources/viewer.ts';
+
+/** A direct linked to a video; the title is unknown until it is looked up. */
+export interface LinkedDirect {
+  id: number;
+  title: string | null;
+}
 
 /** Spec section 9: three live suggestions. */
 const DIRECT_SUGGESTIONS = 3;

@@ -6,8 +6,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Blocker } from 'react-router';
 
+export const LEAVE_DURING_UPLOAD =
+  'Un upload est en cours. Si vous quittez cette page, il sera interrompu.';
+
 /** Asks before leaving the page while an upload runs; leaving stops it. */
-export const LeaveDialog = ({ blocker }: { blocker: Blocker }) => (
+export const LeaveDialog = ({
+  blocker,
+  message = LEAVE_DURING_UPLOAD,
+}: {
+  blocker: Blocker;
+  message?: string;
+}) => (
   <Dialog
     open={blocker.state === 'blocked'}
     onClose={() => blocker.reset?.()}
@@ -15,9 +24,7 @@ export const LeaveDialog = ({ blocker }: { blocker: Blocker }) => (
   >
     <DialogTitle id="leave-upload-title">Quitter la page ?</DialogTitle>
     <DialogContent>
-      <DialogContentText>
-        Un upload est en cours. Si vous quittez cette page, il sera interrompu.
-      </DialogContentText>
+      <DialogContentText>{message}</DialogContentText>
     </DialogContent>
     <DialogActions>
       <Button onClick={() => blocker.proceed?.()} color="error">
