@@ -131,6 +131,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 }),
               },
               {
+                path: 'addVideos',
+                lazy: async () => ({
+                  Component: (await import('./routes/add-videos.tsx')).AddVideosPage,
+                }),
+              },
+              {
                 path: 'editVideo/:videoId',
                 lazy: async () => ({
                   Component: (await import('./routes/edit-video.tsx')).EditVideoPage,

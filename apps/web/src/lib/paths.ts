@@ -23,6 +23,8 @@ export const paths = {
   addPlaylist: () => '/addPlaylist',
   editPlaylist: (code: string) => `/editPlaylist/${encodeURIComponent(code)}`,
   addVideo: () => '/addVideo',
+  /** Many files at once (issue 19). */
+  addVideos: () => '/addVideos',
   editVideo: (id: number) => `/editVideo/${id}`,
   pending: () => '/pending',
   addDirect: () => '/addDirect',

@@ -69,6 +69,19 @@ describe('side menu', () => {
     expect(within(menu).queryByText('Nos vidéos publiques')).toBeNull();
   });
 
+  it('gives a member the multi-file upload under ESPACE MEMBRE', async () => {
+    signIn(makeToken({ role: 'plateau' }));
+    renderApp('/');
+    const { menu } = await openMenu();
+    expect(
+      await within(menu).findByRole('link', { name: 'Envoyer plusieurs vidéos' }),
+    ).toHaveAttribute('href', '/addVideos');
+    expect(within(menu).getByRole('link', { name: 'Ajouter une vidéo' })).toHaveAttribute(
+      'href',
+      '/addVideo',
+    );
+  });
+
   it('hides DT EN COURS when the home page does not feature the live', async () => {
     server.use(
       http.get('*/api/currentLive', () => HttpResponse.json({ url: 'https://live.example.org' })),

@@ -26,6 +26,7 @@ import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
 import HistoryIcon from '@mui/icons-material/History';
 import AddIcon from '@mui/icons-material/Add';
+import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import HourglassIcon from '@mui/icons-material/HourglassTop';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
@@ -238,6 +239,12 @@ export const SideMenu = ({ open, onClose }: { open: boolean; onClose: () => void
               icon={<AddIcon />}
               label="Ajouter une vidéo"
               to={paths.addVideo()}
+              onClick={onClose}
+            />
+            <Entry
+              icon={<LibraryAddIcon />}
+              label="Envoyer plusieurs vidéos"
+              to={paths.addVideos()}
               onClick={onClose}
             />
             <Entry
