@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { NotifyProvider } from '../lib/notify.tsx';
-import { guardStoredUploads } from '../lib/resumable-upload/stored-uploads.ts';
+import { guardStoredUploads } from '../lib/resumable-upload/upload-guard.ts';
 import { onSessionChange, useSessionEpoch } from '../lib/session.ts';
 import { themes, useThemeMode } from '../lib/theme.ts';
 import { createQueryClient } from '../resources/query-client.ts';

@@ -4,7 +4,8 @@ import { makeToken } from '../../testing/tokens.ts';
 import { serveTus } from '../../testing/tus-server.ts';
 import { signIn, signOut } from '../session.ts';
 import { startResumableUpload } from './resumable-upload.ts';
-import { guardStoredUploads, STORAGE_PREFIX, storedUploads } from './stored-uploads.ts';
+import { storedUploads } from './stored-uploads.ts';
+import { guardStoredUploads, STORAGE_PREFIX } from './upload-guard.ts';
 
 const plateauKeys = () => Object.keys(localStorage).filter((key) => key.startsWith(STORAGE_PREFIX));
 

@@ -1,5 +1,6 @@
 import type { ResumableUploadKind } from '@plateau/contract';
-import { getSession, onSessionChange } from '../session.ts';
+import { getSession } from '../session.ts';
+import { STORAGE_PREFIX, storedUploadKeys } from './upload-guard.ts';
 
 /**
  * What the browser keeps of an unfinished resumable upload, so that a reload, a closed tab or
@@ -8,8 +9,7 @@ import { getSession, onSessionChange } from '../session.ts';
  *
  * School computers are shared: every entry names the person who started it, only theirs are
  * ever read, and all of them go when the person changes (sign-in, Déconnexion, expiry, another
- * tab). This module stays small and free of tus-js-client, because the app loads it at start to
- * clear what a session left behind.
+ * tab): see upload-guard.ts.
  */
 export interface StoredUpload {
   /** The local storage key (tus-js-client's `urlStorageKey`). */
@@ -36,17 +36,6 @@ export interface TusRecord {
   parallelUploadUrls: string[] | null;
 }
 
-export const STORAGE_PREFIX = 'plateau.upload::';
-
-const keysOfAll = () => {
-  const keys: string[] = [];
-  for (let index = 0; index < localStorage.length; index += 1) {
-    const key = localStorage.key(index);
-    if (key?.startsWith(STORAGE_PREFIX)) keys.push(key);
-  }
-  return keys;
-};
-
 const read = (key: string): StoredUpload | null => {
   try {
     const value = JSON.parse(localStorage.getItem(key) ?? 'null') as Omit<StoredUpload, 'key'>;
@@ -61,7 +50,7 @@ const read = (key: string): StoredUpload | null => {
 export const storedUploads = (userId: number | null = getSession().userId): StoredUpload[] =>
   userId === null
     ? []
-    : keysOfAll()
+    : storedUploadKeys()
         .map(read)
         .filter((entry): entry is StoredUpload => entry?.userId === userId)
         .sort((a, b) => Date.parse(a.creationTime) - Date.parse(b.creationTime));
@@ -75,9 +64,6 @@ export const noteBytesSent = (key: string, bytesSent: number) => {
   const { key: _key, ...value } = entry;
   localStorage.setItem(key, JSON.stringify({ ...value, bytesSent }));
 };
-
-/** Removes every entry, whoever it was for. */
-export const clearStoredUploads = () => keysOfAll().forEach(forgetStoredUpload);
 
 const tusRecordOf = (entry: StoredUpload): TusRecord => ({
   size: entry.size,
@@ -126,18 +112,3 @@ export const urlStorageFor = (
     return Promise.resolve(key);
   },
 });
-
-let guarded = false;
-
-/**
- * Called once at start: drops what another person left (a browser closed without
- * Déconnexion, a token that expired meanwhile), then clears everything at each change of
- * person.
- */
-export const guardStoredUploads = () => {
-  const { userId } = getSession();
-  for (const key of keysOfAll()) if (read(key)?.userId !== userId) forgetStoredUpload(key);
-  if (guarded) return;
-  guarded = true;
-  onSessionChange(clearStoredUploads);
-};
