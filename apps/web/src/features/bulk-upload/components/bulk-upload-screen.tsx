@@ -17,7 +17,7 @@ import { useBulkQueue } from './use-bulk-queue.ts';
 const LEAVE_MESSAGE = `${LEAVE_DURING_UPLOAD} Chaque vidéo commencée pourra reprendre depuis sa page de modification.`;
 
 /** The end of a run: where the new videos wait for 'Encoder et publier'. */
-const Finished = ({ done }: { done: number }) => (
+const Finished = ({ done, failed }: { done: number; failed: number }) => (
   <Alert
     severity="success"
     sx={{ alignItems: 'center', '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}
@@ -27,6 +27,13 @@ const Finished = ({ done }: { done: number }) => (
         ? 'La vidéo est envoyée : elle attend dans les vidéos en attente, où « Encoder et publier » la publie.'
         : `Les ${done} vidéos sont envoyées : elles attendent dans les vidéos en attente, où « Encoder et publier » les publie.`}
     </Box>
+    {failed > 0 && (
+      <Box component="p" sx={{ m: 0, mt: 0.5 }}>
+        {failed === 1
+          ? 'Un fichier n’a pas pu être envoyé : réessayez-le, ou annulez-le pour supprimer sa vidéo.'
+          : `${failed} fichiers n’ont pas pu être envoyés : réessayez-les, ou annulez-les pour supprimer leurs vidéos.`}
+      </Box>
+    )}
     <Button
       component={RouterLink}
       to={paths.pending()}
@@ -53,6 +60,7 @@ export const BulkUploadScreen = ({
   const { state, queue, blocker, start } = useBulkQueue(values);
   const { items, running } = state;
   const done = items.filter((item) => item.status === 'done').length;
+  const failed = items.filter((item) => item.status === 'error').length;
   const finished = !running && done > 0 && items.every((item) => isOver(item.status));
 
   return (
@@ -86,7 +94,7 @@ export const BulkUploadScreen = ({
             onResumeAll={() => queue.resumeAll()}
             onConcurrency={(concurrency) => queue.setConcurrency(concurrency)}
           />
-          {finished && <Finished done={done} />}
+          {finished && <Finished done={done} failed={failed} />}
           <Box component="ol" sx={{ display: 'grid', gap: 1, p: 0, m: 0 }}>
             {items.map((item, index) => (
               <QueueRow

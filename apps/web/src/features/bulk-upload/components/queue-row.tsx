@@ -110,12 +110,45 @@ const Detail = ({ item }: { item: QueueItem }) => {
   );
 };
 
-/** One file of the queue: name, size, day, status, bar, speed and time left, its buttons. */
-export const QueueRow = ({ item, first, last, ...actions }: QueueRowProps) => {
-  const { status, progress } = item;
+/** The row's buttons; a finished file (sent or cancelled) has none left. */
+const Actions = ({ item, first, last, ...actions }: QueueRowProps) => {
+  const { status } = item;
   const movable = status === 'waiting' || status === 'paused';
   const pausable = status === 'waiting' || status === 'creating' || status === 'uploading';
-  const cancellable = status !== 'done' && status !== 'cancelled' && status !== 'verifying';
+  return (
+    <>
+      <Action label="Monter" onClick={() => actions.onMove(-1)} disabled={!movable || first}>
+        <ArrowUpwardIcon fontSize="small" />
+      </Action>
+      <Action label="Descendre" onClick={() => actions.onMove(1)} disabled={!movable || last}>
+        <ArrowDownwardIcon fontSize="small" />
+      </Action>
+      {status === 'error' ? (
+        <Action label="Réessayer" onClick={actions.onRetry}>
+          <ReplayIcon fontSize="small" />
+        </Action>
+      ) : status === 'paused' ? (
+        <Action label="Reprendre" onClick={actions.onResume}>
+          <PlayArrowIcon fontSize="small" />
+        </Action>
+      ) : (
+        <Action label="Mettre en pause" onClick={actions.onPause} disabled={!pausable}>
+          <PauseIcon fontSize="small" />
+        </Action>
+      )}
+      {/* Once every byte is sent the server attaches the file: too late to cancel. */}
+      <Action label="Annuler" onClick={actions.onCancel} disabled={status === 'verifying'}>
+        <CloseIcon fontSize="small" />
+      </Action>
+    </>
+  );
+};
+
+/** One file of the queue: name, size, day, status, bar, speed and time left, its buttons. */
+export const QueueRow = (props: QueueRowProps) => {
+  const { item } = props;
+  const { status, progress } = item;
+  const finished = status === 'done' || status === 'cancelled';
   return (
     <Paper
       component="li"
@@ -133,30 +166,9 @@ export const QueueRow = ({ item, first, last, ...actions }: QueueRowProps) => {
             {formatBytes(item.file.size)} · {dayText(item.recordedOn)}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto', minHeight: 34 }}>
           <Chip size="small" label={STATUS_LABELS[status]} color={STATUS_COLORS[status]} />
-          <Action label="Monter" onClick={() => actions.onMove(-1)} disabled={!movable || first}>
-            <ArrowUpwardIcon fontSize="small" />
-          </Action>
-          <Action label="Descendre" onClick={() => actions.onMove(1)} disabled={!movable || last}>
-            <ArrowDownwardIcon fontSize="small" />
-          </Action>
-          {status === 'error' ? (
-            <Action label="Réessayer" onClick={actions.onRetry}>
-              <ReplayIcon fontSize="small" />
-            </Action>
-          ) : status === 'paused' ? (
-            <Action label="Reprendre" onClick={actions.onResume}>
-              <PlayArrowIcon fontSize="small" />
-            </Action>
-          ) : (
-            <Action label="Mettre en pause" onClick={actions.onPause} disabled={!pausable}>
-              <PauseIcon fontSize="small" />
-            </Action>
-          )}
-          <Action label="Annuler" onClick={actions.onCancel} disabled={!cancellable}>
-            <CloseIcon fontSize="small" />
-          </Action>
+          {!finished && <Actions {...props} />}
         </Box>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
