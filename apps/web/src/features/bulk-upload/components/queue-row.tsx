@@ -99,13 +99,18 @@ const Detail = ({ item }: { item: QueueItem }) => {
       </Typography>
     );
   }
-  const line =
-    item.status === 'uploading'
-      ? transferLine(item.progress.speed, item.progress.secondsLeft)
-      : null;
+  if (item.status === 'verifying') {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Le serveur vérifie le fichier…
+      </Typography>
+    );
+  }
+  if (item.status !== 'uploading' && item.status !== 'creating') return null;
   return (
+    // Kept while the speed is measured, so the row does not grow under the pointer.
     <Typography variant="body2" color="text.secondary" sx={{ minHeight: '1.43em' }}>
-      {line}
+      {transferLine(item.progress.speed, item.progress.secondsLeft)}
     </Typography>
   );
 };
