@@ -77,7 +77,7 @@ export const BulkFields = ({ values, onChange, CategoryPicker, disabled }: BulkF
         />
         <Typography
           variant="caption"
-          color="text.secondary"
+          color="textSecondary"
           component="p"
           sx={{ mt: 0.5, mx: 1.75 }}
         >

@@ -65,7 +65,7 @@ export const BulkUploadScreen = ({
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Typography color="text.secondary" sx={{ maxWidth: '70ch' }}>
+      <Typography color="textSecondary" sx={{ maxWidth: '70ch' }}>
         Chaque fichier devient une vidéo en attente, titrée d’après son nom et datée du jour où il a
         été tourné quand il le dit. Les réglages ci-dessous valent pour toutes les vidéos.
       </Typography>

@@ -65,7 +65,7 @@ export const FilesDrop = ({ onFiles }: { onFiles: (files: File[]) => void }) => 
       <Typography variant="subtitle1" component="p">
         Vidéos
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Glissez vos fichiers MP4 ici : chacun deviendra une vidéo en attente
       </Typography>
       <input

@@ -86,7 +86,7 @@ const Action = ({
 const Detail = ({ item }: { item: QueueItem }) => {
   if (item.message) {
     return (
-      <Typography variant="body2" color={item.status === 'error' ? 'error' : 'text.secondary'}>
+      <Typography variant="body2" color={item.status === 'error' ? 'error' : 'textSecondary'}>
         {item.message}
       </Typography>
     );
@@ -101,7 +101,7 @@ const Detail = ({ item }: { item: QueueItem }) => {
   }
   if (item.status === 'verifying') {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Le serveur vérifie le fichier…
       </Typography>
     );
@@ -109,7 +109,7 @@ const Detail = ({ item }: { item: QueueItem }) => {
   if (item.status !== 'uploading' && item.status !== 'creating') return null;
   return (
     // Kept while the speed is measured, so the row does not grow under the pointer.
-    <Typography variant="body2" color="text.secondary" sx={{ minHeight: '1.43em' }}>
+    <Typography variant="body2" color="textSecondary" sx={{ minHeight: '1.43em' }}>
       {transferLine(item.progress.speed, item.progress.secondsLeft)}
     </Typography>
   );
@@ -167,7 +167,7 @@ export const QueueRow = (props: QueueRowProps) => {
           <Typography variant="subtitle2" component="p" sx={{ overflowWrap: 'anywhere' }}>
             {item.file.name}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="p">
+          <Typography variant="caption" color="textSecondary" component="p">
             {formatBytes(item.file.size)} · {dayText(item.recordedOn)}
           </Typography>
         </Box>

@@ -46,7 +46,7 @@ export const QueueToolbar = ({
         <Typography variant="h6" component="h2">
           File d’envoi
         </Typography>
-        <Typography variant="body2" color="text.secondary" role="status">
+        <Typography variant="body2" color="textSecondary" role="status">
           {done} {done > 1 ? 'terminées' : 'terminée'} sur {counted}
         </Typography>
       </Box>

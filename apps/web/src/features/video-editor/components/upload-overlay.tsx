@@ -65,7 +65,7 @@ export const UploadOverlay = ({ state }: { state: OverlayState }) => {
                 {CONNECTION_LOST}
               </Typography>
             ) : (
-              <Typography variant="body2" color="text.secondary" sx={{ minHeight: '1.43em' }}>
+              <Typography variant="body2" color="textSecondary" sx={{ minHeight: '1.43em' }}>
                 {percent < 100 ? line : null}
               </Typography>
             )}
