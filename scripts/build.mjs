@@ -34,6 +34,8 @@ export const serverEntries = {
   worker: 'worker-main.js',
   user: 'cli/user.js',
   demo: 'cli/demo/demo.js',
+  backup: 'cli/backup.js',
+  restore: 'cli/restore.js',
 };
 
 const serverBuild = {

@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/ttl-cache.ts';
 import type { JobQueue } from './jobs/boss.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
+import type { PlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import type { ResumableUploadStore } from './storage/resumable-store.ts';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   resumableStore?: ResumableUploadStore;
   /** The clock of the short-lived caches (media access); tests move one by hand. */
   clock?: Clock;
+  /** GET /metrics's registry (main.ts shares it with its encode worker); made if absent and on. */
+  metrics?: PlateauMetrics;
 }
 
 /** A feature module: given the app's dependencies, a plugin of routes under /api. */

@@ -19,6 +19,7 @@ import { mainIssue, validationMessage } from './lib/validation-messages.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
 import { noStoreByDefault } from './lib/no-store.ts';
@@ -177,6 +178,8 @@ export const buildApp = async ({
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Before the viewer and the routes: its hooks time each request from its arrival.
+  await app.register(metricsRoutes(deps));
   await app.register(viewerPlugin, {
     keys: { secret: config.jwtSecret, lifetimeSeconds: config.tokenLifetimeSeconds },
     db: database.db,

@@ -56,6 +56,11 @@ export interface Config {
   sso: SsoConfig | undefined;
   /** Plateau Live: the embedded RTMP ingest and what a live may be. */
   live: LiveConfig;
+  /**
+   * Bearer token of `GET /metrics` (Prometheus). Unset: /metrics answers only a server bound to
+   * loopback, and is a 404 otherwise. Never logged.
+   */
+  metricsToken: string | undefined;
 }
 
 export interface LiveConfig {
@@ -99,6 +104,22 @@ const locationPrefix = (env: Env, name: string): string | undefined => {
   if (raw === undefined || raw === '') return undefined;
   if (!/^\/([A-Za-z0-9_-]+\/)+$/.test(raw)) {
     throw new ConfigError(`${name} must be a path such as /_media/ (got "${raw}")`);
+  }
+  return raw;
+};
+
+/**
+ * A bearer token a scraper sends as is (RFC 6750 token68), long enough not to be guessed.
+ * The messages never repeat the value: the log of a failed start must not leak it.
+ */
+const bearerToken = (env: Env, name: string): string | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters long`);
+  if (!/^[A-Za-z0-9\-._~+/]+=*$/.test(raw)) {
+    throw new ConfigError(
+      `${name} must contain only letters, digits and - . _ ~ + / (then = at the end), as a bearer token`,
+    );
   }
   return raw;
 };
@@ -184,6 +205,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     }),
     sso: loadSsoConfig(env),
     live: loadLiveConfig(env, host, publicUrl),
+    metricsToken: bearerToken(env, 'METRICS_TOKEN'),
   };
 };
 

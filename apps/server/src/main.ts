@@ -1,4 +1,7 @@
 import { buildApp } from './app.ts';
+import { runBackup } from './backup/backup.ts';
+import { backupSource } from './backup/backup-source.ts';
+import { startControlSocket } from './backup/control-socket.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
@@ -38,6 +41,14 @@ const app = await buildApp({
   extraDeps: { mediaBinaries, jobs, liveIngest: true, resumableStore },
 });
 await ensureAdmin(database.db, config, app.log);
+// The embedded database has one process: `npm run backup` asks this one to take the backup.
+const stopControlSocket =
+  database.kind === 'pglite'
+    ? await startControlSocket(config.dataDir, {
+        backup: async (to, progress) =>
+          (await runBackup(backupSource(config, database), to, progress)).folder,
+      })
+    : async () => {};
 // Uploads cut by a crash, here or on another instance, and resumable uploads left idle.
 const stopTemporarySweep = startTemporarySweep(storage, app.log, { resumableStore });
 
@@ -74,6 +85,7 @@ shutdown.onShutdown('encode worker', () => worker?.stop());
 const graceMs = config.shutdownGraceSeconds * 1000;
 shutdown.onShutdown('HTTP server', () => closeHttpServer(app, graceMs));
 shutdown.onShutdown('temporary-file sweep', stopTemporarySweep);
+shutdown.onShutdown('control socket', stopControlSocket);
 // Past the grace: the worker (5 s), pg-boss (10 s) and the database.
 handleProcessSignals(shutdown, { log, deadlineMs: graceMs + 30_000 });
 

@@ -16,12 +16,16 @@ import { adminUrl, testTmpDir } from './test-env.ts';
 
 export const testDatabaseKind = (process.env.PLATEAU_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
-/** A fresh PostgreSQL database copied from the run's migrated template, for a test or a process. */
-export const createPostgresTestDatabase = async () => {
+/**
+ * A fresh PostgreSQL database copied from the run's migrated template, for a test or a process;
+ * `empty`: one without any table, as `createdb` makes it (what a restore goes into).
+ */
+export const createPostgresTestDatabase = async ({ empty = false } = {}) => {
   const name = `plateau_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const template = empty ? 'template0' : inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return {

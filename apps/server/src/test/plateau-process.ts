@@ -41,8 +41,15 @@ export const usePlateauProcesses = () => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  /** The settings of a new site; `extra` adds or overrides variables. */
-  const site = async (prefix: string, extra: Record<string, string> = {}) => {
+  /**
+   * The settings of a new site; `extra` adds or overrides variables. `empty`: its PostgreSQL
+   * database has no table yet (a restore's target).
+   */
+  const site = async (
+    prefix: string,
+    extra: Record<string, string> = {},
+    { empty = false }: { empty?: boolean } = {},
+  ) => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(testTmpDir, `${prefix}-`));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -57,7 +64,7 @@ export const usePlateauProcesses = () => {
       ...extra,
     };
     if (testDatabaseKind === 'postgres') {
-      const database = await createPostgresTestDatabase();
+      const database = await createPostgresTestDatabase({ empty });
       cleanups.push(database.drop);
       env.DATABASE_URL = database.url;
     }

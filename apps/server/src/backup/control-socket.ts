@@ -1,0 +1,87 @@
+import { createServer, request, type Server } from 'node:http';
+import { chmod, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The embedded database has one process: while the server runs, `npm run backup` asks the
+ * server to take the backup through this Unix socket in DATA_DIR (only who can read DATA_DIR
+ * can reach it: mode 0600, like the database itself).
+ */
+export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
+
+export interface ControlHandlers {
+  /** Takes a backup into `to`, reporting progress lines; answers the new folder. */
+  backup(to: string, progress: (line: string) => void): Promise<string>;
+}
+
+export const startControlSocket = async (
+  dataDir: string,
+  handlers: ControlHandlers,
+): Promise<() => Promise<void>> => {
+  const socket = controlSocketPath(dataDir);
+  await rm(socket, { force: true });
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'POST' || req.url !== '/backup') {
+      res.writeHead(404).end();
+      return;
+    }
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      const say = (value: object) => res.write(`${JSON.stringify(value)}\n`);
+      const { to } = JSON.parse(body || '{}') as { to?: string };
+      handlers
+        .backup(String(to), (line) => say({ progress: line }))
+        .then((folder) => say({ folder }))
+        .catch((error: unknown) => say({ error: (error as Error).message }))
+        .finally(() => res.end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  await chmod(socket, 0o600);
+  server.unref();
+  return () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+    }).then(() => rm(socket, { force: true }));
+};
+
+/** Asks the running server for a backup; null when no server listens on DATA_DIR's socket. */
+export const backupThroughServer = (
+  dataDir: string,
+  to: string,
+  progress: (line: string) => void,
+): Promise<string | null> =>
+  new Promise((resolve, reject) => {
+    const req = request({
+      socketPath: controlSocketPath(dataDir),
+      path: '/backup',
+      method: 'POST',
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      ['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '') ? resolve(null) : reject(error),
+    );
+    req.on('response', (res) => {
+      let buffered = '';
+      let folder: string | null = null;
+      let failure: string | null = null;
+      res.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        let newline: number;
+        while ((newline = buffered.indexOf('\n')) >= 0) {
+          const message = JSON.parse(buffered.slice(0, newline)) as {
+            progress?: string;
+            folder?: string;
+            error?: string;
+          };
+          buffered = buffered.slice(newline + 1);
+          if (message.progress) progress(message.progress);
+          if (message.folder) folder = message.folder;
+          if (message.error) failure = message.error;
+        }
+      });
+      res.on('end', () => (failure ? reject(new Error(failure)) : resolve(folder)));
+    });
+    req.end(JSON.stringify({ to }));
+  });

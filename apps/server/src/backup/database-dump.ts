@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { pgliteExtensions } from '../db/client.ts';
+import { BackupError } from './manifest.ts';
+
+const run = promisify(execFile);
+
+/** The file each kind of database is dumped into, inside the backup's `database/` folder. */
+export const databaseFiles = {
+  postgres: 'database/plateau.pgdump',
+  pglite: 'database/pglite-datadir.tar.gz',
+} as const;
+
+const failed = (what: string, error: unknown) => {
+  const { stderr, message } = error as { stderr?: string; message?: string };
+  // pg_dump's own message, never its command line (the URL may hold a password).
+  return new BackupError(`${what} failed: ${(stderr || message || '').trim().split('\n')[0]}`);
+};
+
+/**
+ * PostgreSQL: `pg_dump` in its custom format, one consistent snapshot of the whole database
+ * (pg-boss's queue included) taken while the site runs. The client must be as new as the server.
+ */
+export const dumpPostgres = async (url: string, file: string) => {
+  await mkdir(path.dirname(file), { recursive: true });
+  try {
+    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${url}`]);
+  } catch (error) {
+    throw failed('pg_dump', error);
+  }
+};
+
+/** PGlite: its own dump of its data directory, taken by the process that holds it open. */
+export const dumpPglite = async (client: PGlite, file: string) => {
+  await mkdir(path.dirname(file), { recursive: true });
+  const dump = await client.dumpDataDir('gzip');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+};
+
+/** Refuses a PostgreSQL database that already holds tables (restore goes into an empty one). */
+export const restorePostgres = async (url: string, file: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect().catch((error: unknown) => {
+    throw failed('connecting to DATABASE_URL', error);
+  });
+  try {
+    const { rows } = await client.query<{ count: string }>(
+      `select count(*) from information_schema.tables
+       where table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    if (Number(rows[0]!.count) > 0) {
+      throw new BackupError(
+        'the database of DATABASE_URL is not empty: restore needs an empty one',
+      );
+    }
+  } finally {
+    await client.end();
+  }
+  try {
+    await run('pg_restore', [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${url}`,
+      file,
+    ]);
+  } catch (error) {
+    throw failed('pg_restore', error);
+  }
+};
+
+/** The embedded database's folder under DATA_DIR (see db/client.ts). */
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** Refuses a DATA_DIR whose embedded database exists; loads the dump into a new one. */
+export const restorePglite = async (dataDir: string, file: string) => {
+  const folder = pgliteFolder(dataDir);
+  if ((await readdir(folder).catch(() => [])).length > 0) {
+    throw new BackupError(`${folder} is not empty: restore needs an installation without data`);
+  }
+  const client = await PGlite.create({
+    dataDir: folder,
+    extensions: pgliteExtensions,
+    loadDataDir: new Blob([await readFile(file)]),
+  });
+  await client.close();
+};

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.ts';
+import { EmbeddedDatabaseBusyError, openPglite } from '../db/client.ts';
+import { runBackup, verifyBackup } from '../backup/backup.ts';
+import { backupSource } from '../backup/backup-source.ts';
+import { backupThroughServer } from '../backup/control-socket.ts';
+import { pgliteFolder, restorePglite, restorePostgres } from '../backup/database-dump.ts';
+import { BackupError, readManifest, resolveBackup } from '../backup/manifest.ts';
+import { runRestore } from '../backup/restore.ts';
+
+export interface CommandOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const backupUsage = [
+  'usage: npm run backup -- --to DIR       a new backup in DIR, linked to the newest one there',
+  '       npm run backup -- --verify DIR   checks a backup (or the newest in DIR) against its manifest',
+].join('\n');
+export const restoreUsage =
+  'usage: npm run restore -- --from DIR   restores a backup (or the newest in DIR) into an empty installation';
+
+/** npm runs scripts from the server's folder: a relative DIR means where the person typed it. */
+const fromWhereTyped = (dir: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+const takeBackup = async (config: Config, to: string, say: (line: string) => void) => {
+  if (config.databaseUrl) return (await runBackup(backupSource(config), to, say)).folder;
+  // The embedded database: the running server takes it, or this process when none runs.
+  const throughServer = await backupThroughServer(config.dataDir, to, say);
+  if (throughServer) return throughServer;
+  let handle;
+  try {
+    handle = await openPglite(config.dataDir);
+  } catch (error) {
+    if (error instanceof EmbeddedDatabaseBusyError) {
+      throw new BackupError(
+        'the server holding the embedded database does not answer on DATA_DIR/control.sock: restart it, then try again',
+      );
+    }
+    throw error;
+  }
+  try {
+    return (await runBackup(backupSource(config, handle), to, say)).folder;
+  } finally {
+    await handle.close();
+  }
+};
+
+const guarded = async (output: CommandOutput, work: () => Promise<number>) => {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BackupError) {
+      output.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+};
+
+/** `npm run backup -- --to DIR | --verify DIR`; answers the exit code. */
+export const runBackupCli = (argv: string[], config: () => Config, output: CommandOutput) =>
+  guarded(output, async () => {
+    const { values } = parseArgs({
+      args: argv,
+      options: { to: { type: 'string' }, verify: { type: 'string' } },
+      strict: false,
+    });
+    if (typeof values.verify === 'string') {
+      const folder = await resolveBackup(fromWhereTyped(values.verify));
+      const problems = await verifyBackup(folder);
+      for (const problem of problems) output.err(problem);
+      const { files } = await readManifest(folder);
+      output.out(
+        problems.length === 0
+          ? `${folder}: intact (${files.length} files)`
+          : `${folder}: ${problems.length} problem(s)`,
+      );
+      return problems.length === 0 ? 0 : 1;
+    }
+    if (typeof values.to !== 'string') {
+      output.err(backupUsage);
+      return 2;
+    }
+    const started = Date.now();
+    const folder = await takeBackup(config(), fromWhereTyped(values.to), (line) =>
+      output.out(line),
+    );
+    const manifest = await readManifest(folder);
+    output.out(
+      `${folder}: ${manifest.files.length} files, ${manifest.copied} copied (${megabytes(manifest.bytesCopied)}), ${manifest.linked} linked from the previous backup, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    if (manifest.vanished.length > 0) {
+      output.out(`deleted during the backup, not in it: ${manifest.vanished.join(', ')}`);
+    }
+    return 0;
+  });
+
+/** `npm run restore -- --from DIR`; answers the exit code. */
+export const runRestoreCli = (argv: string[], config: () => Config, output: CommandOutput) =>
+  guarded(output, async () => {
+    const { values } = parseArgs({
+      args: argv,
+      options: { from: { type: 'string' } },
+      strict: false,
+    });
+    if (typeof values.from !== 'string') {
+      output.err(restoreUsage);
+      return 2;
+    }
+    const settings = config();
+    const url = settings.databaseUrl;
+    const { folder, files } = await runRestore(
+      fromWhereTyped(values.from),
+      {
+        kind: url ? 'postgres' : 'pglite',
+        dataDir: settings.dataDir,
+        mediaDir: settings.mediaDir,
+        restoreDatabase: (file) =>
+          url ? restorePostgres(url, file) : restorePglite(settings.dataDir, file),
+      },
+      (line) => output.out(line),
+    );
+    output.out(
+      `restored ${folder} (${files} files) into ${url ? 'the database of DATABASE_URL' : pgliteFolder(settings.dataDir)}`,
+    );
+    return 0;
+  });
