@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       expect(config.mediaAccessTtlSeconds).toBe(5);
       expect(config.mediaAccelRedirect).toBeUndefined();
       expect(config.pgliteSharedBuffersMb).toBeUndefined();
+      expect(config.metricsToken).toBeUndefined();
     } finally {
       process.chdir(cwd);
     }
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       MEDIA_ACCESS_TTL: '0',
       MEDIA_ACCEL_REDIRECT: '/_plateau/media/',
       PGLITE_SHARED_BUFFERS: '16',
+      METRICS_TOKEN: 'Zm9vYmFyYmF6cXV4-._~+/==',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -88,7 +90,23 @@ describe('loadConfig', () => {
       mediaAccessTtlSeconds: 0,
       mediaAccelRedirect: '/_plateau/media/',
       pgliteSharedBuffersMb: 16,
+      metricsToken: 'Zm9vYmFyYmF6cXV4-._~+/==',
     });
+  });
+
+  it('refuses a short or unsendable METRICS_TOKEN without repeating it', () => {
+    for (const token of [
+      'secret-15-chars',
+      'seize caracteres',
+      'quinze=caracteres',
+      'é'.repeat(20),
+    ]) {
+      const load = () => loadConfig({ DATA_DIR: freshDir(), METRICS_TOKEN: token });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow('METRICS_TOKEN');
+      expect(load).not.toThrow(token);
+    }
+    expect(() => loadConfig({ DATA_DIR: freshDir(), METRICS_TOKEN: '' })).not.toThrow();
   });
 
   it.each([

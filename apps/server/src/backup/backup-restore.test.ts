@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { appendFile, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sleep } from '../../../../scripts/network-test-helpers.ts';
 import { clipsDir, makeClip } from '../test/clips.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../test/plateau-process.ts';
 import { testTmpDir } from '../test/test-env.ts';

@@ -20,6 +20,15 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
   transaction: Database['transaction'];
 };
 
+/** A database's connections right now (GET /metrics); null where the driver cannot tell. */
+export interface PoolStats {
+  max: number;
+  open: number;
+  idle: number | null;
+  /** Queries waiting for a free connection. */
+  waiting: number | null;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -29,6 +38,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests dump and clone it). */
   pglite?: PGlite;
+  poolStats?(): PoolStats;
 }
 
 /** Beside this file in the sources; in the compiled server, the copy scripts/build.mjs puts in dist/. */
@@ -68,6 +78,8 @@ export const wrapPglite = (client: PGlite, release: () => void = () => {}): Data
     db,
     kind: 'pglite',
     pglite: client,
+    // One in-process connection, always open; PGlite queues queries inside without telling.
+    poolStats: () => ({ max: 1, open: 1, idle: null, waiting: null }),
     query: async <T>(text: string, params?: unknown[]) => {
       const result = await client.query<T>(text, params as never[]);
       return { rows: result.rows };
@@ -116,6 +128,12 @@ export const openPostgres = (url: string, max = 10): DatabaseHandle => {
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({
+      max,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     query: async <T>(text: string, params?: unknown[]) => {
       const result = await pool.query(text, params);
       return { rows: result.rows as T[] };

@@ -1,0 +1,35 @@
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** How an encode handled by a worker ended. */
+export type EncodeEnd = 'published' | 'failed' | 'skipped' | 'timed_out' | 'interrupted';
+
+/**
+ * One process's metrics: its own registry (never prom-client's global one: tests build many
+ * apps in one process, and a second registration of a name there throws), with Node's default
+ * metrics under their usual names and Plateau's own under `plateau_`.
+ */
+export interface PlateauMetrics {
+  registry: Registry;
+  /** The encode worker reports each encode it ran, wherever that worker runs. */
+  observeEncode(outcome: EncodeEnd, seconds: number): void;
+}
+
+/** From a short clip to a two-hour evening at 1080p on a small machine. */
+const ENCODE_BUCKETS = [5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14400];
+
+export const createPlateauMetrics = (): PlateauMetrics => {
+  const registry = new Registry();
+  // Memory, CPU, event-loop lag, GC, handles: process_* and nodejs_*, as every exporter names them.
+  collectDefaultMetrics({ register: registry });
+  const encodes = new Histogram({
+    name: 'plateau_encode_duration_seconds',
+    help: "Encodes run by this process's worker, from taking the video to publishing it, by outcome",
+    labelNames: ['outcome'],
+    buckets: ENCODE_BUCKETS,
+    registers: [registry],
+  });
+  return {
+    registry,
+    observeEncode: (outcome, seconds) => encodes.observe({ outcome }, seconds),
+  };
+};
