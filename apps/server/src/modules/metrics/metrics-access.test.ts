@@ -58,11 +58,12 @@ describe('who may read /metrics', () => {
     const app = await appWith({ HOST: '127.0.0.1' });
     expect(await scrape(app, {})).toMatch(/^plateau_storage_free_bytes \d+$/m);
     // nginx on the same machine relays the world's requests to 127.0.0.1, saying so.
-    for (const relayed of [
+    const relayedHeaders: Record<string, string>[] = [
       { 'x-forwarded-for': '203.0.113.9' },
       { forwarded: 'for=203.0.113.9' },
       { 'x-real-ip': '203.0.113.9' },
-    ]) {
+    ];
+    for (const relayed of relayedHeaders) {
       expect((await metrics(app, relayed)).statusCode).toBe(404);
     }
     expect((await metrics(app, {}, '203.0.113.9')).statusCode).toBe(404);
