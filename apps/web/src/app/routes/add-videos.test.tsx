@@ -160,11 +160,12 @@ describe('/addVideos', () => {
     expect(created(calls)).toEqual(['a', 'b', 'c']);
   });
 
-  it("shows a refused file's French reason and goes on with the next", async () => {
+  it("shows a refused file's French reason, goes on with the next, and retries it into the same video", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    let refusals = 1;
     const { calls } = serveBulk({
       finish: (upload) =>
-        upload.metadata.videoId === '101'
+        upload.metadata.videoId === '101' && refusals-- > 0
           ? tusFailure(400, "Le fichier n'est pas une vidéo MP4 lisible")
           : undefined,
     });
@@ -175,7 +176,18 @@ describe('/addVideos', () => {
     const refused = row(main, 'casse.mp4');
     expect(within(refused).getByText('Erreur')).toBeVisible();
     expect(within(refused).getByText("Le fichier n'est pas une vidéo MP4 lisible")).toBeVisible();
+    expect(within(main).getByText(/Un fichier n’a pas pu être envoyé/)).toBeVisible();
     expect(created(calls)).toEqual(['casse', 'bonne']);
+
+    // Another try sends the file again to the video already made for it.
+    await user.click(within(refused).getByRole('button', { name: 'Réessayer' }));
+    await waitFor(() => expect(within(refused).getByText('Terminée')).toBeVisible());
+    expect(created(calls)).toEqual(['casse', 'bonne']);
+    expect(calls.filter((call) => call.path === 'uploads' && call.method === 'POST')).toEqual([
+      { method: 'POST', path: 'uploads', body: { videoId: '101' } },
+      { method: 'POST', path: 'uploads', body: { videoId: '102' } },
+      { method: 'POST', path: 'uploads', body: { videoId: '101' } },
+    ]);
   });
 
   it('asks before leaving while files are being sent', async () => {
