@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       expect(config.mediaAccelRedirect).toBeUndefined();
       expect(config.pgliteSharedBuffersMb).toBeUndefined();
       expect(config.metricsToken).toBeUndefined();
+      expect(config.workerMetricsPort).toBeUndefined();
     } finally {
       process.chdir(cwd);
     }
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       MEDIA_ACCEL_REDIRECT: '/_plateau/media/',
       PGLITE_SHARED_BUFFERS: '16',
       METRICS_TOKEN: 'Zm9vYmFyYmF6cXV4-._~+/==',
+      WORKER_METRICS_PORT: '9464',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
       mediaAccelRedirect: '/_plateau/media/',
       pgliteSharedBuffersMb: 16,
       metricsToken: 'Zm9vYmFyYmF6cXV4-._~+/==',
+      workerMetricsPort: 9464,
     });
   });
 
@@ -133,6 +136,8 @@ describe('loadConfig', () => {
     ['LIVE_LADDER', { LIVE_LADDER: '480p' }],
     ['LIVE_RECONNECT_GRACE', { LIVE_RECONNECT_GRACE: '0' }],
     ['LIVE_MAX_HOURS', { LIVE_MAX_HOURS: '49' }],
+    ['WORKER_METRICS_PORT', { WORKER_METRICS_PORT: '0' }],
+    ['WORKER_METRICS_PORT', { WORKER_METRICS_PORT: 'metrics' }],
   ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
     const load = () => loadConfig({ DATA_DIR: freshDir(), ...env });
     expect(load).toThrow(ConfigError);

@@ -61,6 +61,8 @@ export interface Config {
    * loopback, and is a 404 otherwise. Never logged.
    */
   metricsToken: string | undefined;
+  /** `npm run worker` only: the port of its own GET /metrics (encode durations); unset: none. */
+  workerMetricsPort: number | undefined;
 }
 
 export interface LiveConfig {
@@ -206,6 +208,9 @@ export const loadConfig = (env: Env = process.env): Config => {
     sso: loadSsoConfig(env),
     live: loadLiveConfig(env, host, publicUrl),
     metricsToken: bearerToken(env, 'METRICS_TOKEN'),
+    workerMetricsPort: env.WORKER_METRICS_PORT
+      ? integer(env, 'WORKER_METRICS_PORT', 0, 1, 65535)
+      : undefined,
   };
 };
 

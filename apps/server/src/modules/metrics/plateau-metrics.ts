@@ -1,8 +1,5 @@
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** How an encode handled by a worker ended. */
-export type EncodeEnd = 'published' | 'failed' | 'skipped' | 'timed_out' | 'interrupted';
-
 /**
  * One process's metrics: its own registry (never prom-client's global one: tests build many
  * apps in one process, and a second registration of a name there throws), with Node's default
@@ -10,12 +7,15 @@ export type EncodeEnd = 'published' | 'failed' | 'skipped' | 'timed_out' | 'inte
  */
 export interface PlateauMetrics {
   registry: Registry;
-  /** The encode worker reports each encode it ran, wherever that worker runs. */
-  observeEncode(outcome: EncodeEnd, seconds: number): void;
+  /**
+   * The encode worker reports each encode it ran and how it ended (published, failed, skipped,
+   * timed_out, interrupted...: the worker's own short list, so the series stay few).
+   */
+  observeEncode(outcome: string, seconds: number): void;
 }
 
 /** From a short clip to a two-hour evening at 1080p on a small machine. */
-const ENCODE_BUCKETS = [5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14400];
+const ENCODE_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14400];
 
 export const createPlateauMetrics = (): PlateauMetrics => {
   const registry = new Registry();
