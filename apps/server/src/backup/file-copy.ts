@@ -1,25 +1,38 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { link, mkdir, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-/** Copies `from` to `to` (a new file) reading it once, and answers its sha256. */
+const CHUNK = 4 * 1024 * 1024;
+
+/**
+ * Copies `from` to `to` (a new file), hashing the bytes on their way: one read of the source,
+ * in large chunks through one reused buffer (as rsync does, no stream machinery per chunk), so
+ * the manifest describes exactly what was written even if the source is replaced meanwhile.
+ */
 export const copyHashed = async (from: string, to: string): Promise<string> => {
   await mkdir(path.dirname(to), { recursive: true });
-  const hash = createHash('sha256');
-  await pipeline(
-    createReadStream(from, { highWaterMark: 1024 * 1024 }),
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
+  const source = await open(from, 'r');
+  try {
+    const target = await open(to, 'wx', 0o600);
+    try {
+      const hash = createHash('sha256');
+      const buffer = Buffer.allocUnsafe(CHUNK);
+      for (;;) {
+        const { bytesRead } = await source.read(buffer, 0, CHUNK, null);
+        if (bytesRead === 0) break;
+        const chunk = buffer.subarray(0, bytesRead);
         hash.update(chunk);
-        done(null, chunk);
-      },
-    }),
-    createWriteStream(to, { flags: 'wx', mode: 0o600 }),
-  );
-  return hash.digest('hex');
+        await target.write(chunk);
+      }
+      return hash.digest('hex');
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
 };
 
 export const sha256Of = async (file: string): Promise<string> => {
