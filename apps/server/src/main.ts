@@ -6,6 +6,8 @@ import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
+import { metricsAccess } from './modules/metrics/metrics-access.ts';
+import { createPlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import { ensureAdmin } from './modules/users/ensure-admin.ts';
 import { closeHttpServer } from './process/close-http.ts';
 import {
@@ -34,11 +36,13 @@ const mediaBinaries = await locateMediaBinaries({
 const runWorker = config.inProcessWorker && mediaBinaries !== null;
 const jobs = createJobQueue(database, config, { supervise: runWorker });
 await jobs.boss();
+// GET /metrics's registry, shared with the in-process worker so its encodes are seen there.
+const metrics = metricsAccess(config) === 'off' ? undefined : createPlateauMetrics();
 const app = await buildApp({
   config,
   database,
   storage,
-  extraDeps: { mediaBinaries, jobs, liveIngest: true, resumableStore },
+  extraDeps: { mediaBinaries, jobs, liveIngest: true, resumableStore, metrics },
 });
 await ensureAdmin(database.db, config, app.log);
 // The embedded database has one process: `npm run backup` asks this one to take the backup.
@@ -61,6 +65,7 @@ if (runWorker) {
     binaries: mediaBinaries,
     jobs,
     log: app.log,
+    onEncodeEnd: metrics?.observeEncode,
   });
   app.log.info(
     `encode worker: in-process, ${config.encodeConcurrency} at a time, ffmpeg ${mediaBinaries.ffmpeg}`,

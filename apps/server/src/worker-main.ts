@@ -2,6 +2,9 @@ import { openPostgres } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
+import { metricsAccess } from './modules/metrics/metrics-access.ts';
+import { createPlateauMetrics } from './modules/metrics/plateau-metrics.ts';
+import { startWorkerMetricsServer } from './modules/metrics/worker-metrics-server.ts';
 import { createShutdown, handleProcessSignals } from './process/graceful-shutdown.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
 import { loadConfigOrExit } from './startup.ts';
@@ -31,6 +34,18 @@ const binaries = await locateMediaBinaries({
 if (!binaries) {
   fail('No working ffmpeg/ffprobe: install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH.');
 }
+if (config.workerMetricsPort !== undefined && metricsAccess(config) === 'off') {
+  fail(
+    'WORKER_METRICS_PORT needs METRICS_TOKEN, or HOST on loopback (127.0.0.1): otherwise its /metrics would answer nobody.',
+  );
+}
+// This process's encodes are seen by no server's /metrics: it serves its own registry.
+const metrics = config.workerMetricsPort === undefined ? undefined : createPlateauMetrics();
+const metricsServer =
+  metrics &&
+  (await startWorkerMetricsServer(metrics, config, config.workerMetricsPort!).catch(
+    (error: Error) => fail(`WORKER_METRICS_PORT: ${error.message}`),
+  ));
 
 const output = standardOutputLog();
 const line = (level: string) => (msg: string, error?: unknown) =>
@@ -54,6 +69,7 @@ const worker = await startEncodeWorker({
   binaries: binaries!,
   jobs,
   log,
+  onEncodeEnd: metrics?.observeEncode,
 });
 log.info(
   `encode worker started: ${config.encodeConcurrency} at a time, ffmpeg ${binaries!.ffmpeg} (${binaries!.version})`,
@@ -64,4 +80,8 @@ const shutdown = createShutdown(log);
 shutdown.onShutdown('database', () => database.close());
 shutdown.onShutdown('job queue', () => jobs.stop());
 shutdown.onShutdown('encode worker', () => worker.stop());
+if (metricsServer) {
+  shutdown.onShutdown('metrics server', metricsServer.stop);
+  log.info(`metrics: GET /metrics on ${config.host}:${metricsServer.port}`);
+}
 handleProcessSignals(shutdown, { log, deadlineMs: 30_000 });

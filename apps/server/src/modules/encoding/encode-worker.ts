@@ -23,6 +23,8 @@ export interface EncodeWorkerDeps {
    * at start and on demand (one process: every job it is not running is lost). Tests set it.
    */
   livenessGraceSeconds?: number;
+  /** Told how each encode this worker ran ended, and how long it took (GET /metrics). */
+  onEncodeEnd?: (outcome: string, seconds: number) => void;
 }
 
 export interface EncodeWorker {
@@ -84,19 +86,27 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
     const timer = setTimeout(() => controller.abort(new Error('timeout')), budgetMs);
     running.add(controller);
     let holding = false;
+    let startedAt: number | undefined;
+    const ended = (outcome: string) => {
+      if (startedAt !== undefined)
+        deps.onEncodeEnd?.(outcome, (performance.now() - startedAt) / 1000);
+    };
     try {
       // Another worker may still be finishing this video (cut from the database, stopping).
       await liveness.hold(job.data.videoId, controller.signal);
       holding = true;
-      await encodeVideo(ctx, job.data.videoId, controller.signal);
+      startedAt = performance.now();
+      ended(await encodeVideo(ctx, job.data.videoId, controller.signal));
     } catch (error) {
       if (
         controller.signal.reason instanceof Error &&
         controller.signal.reason.message === 'timeout'
       ) {
+        ended('timed_out');
         await repository.markEncodeFailed(database.db, job.data.videoId, TIMED_OUT);
         return;
       }
+      ended('interrupted');
       // Shutdown or a database error: pg-boss fails the job and retries it.
       log.error(`video ${job.data.videoId}: encode interrupted (${(error as Error).message})`);
       throw error;
