@@ -11,6 +11,7 @@ import { clipsDir, makeClip } from '../test/clips.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../test/plateau-process.ts';
 import { testTmpDir } from '../test/test-env.ts';
 import { listFiles } from './file-copy.ts';
+import { readLastBackup } from './last-backup.ts';
 import { readManifest } from './manifest.ts';
 
 /**
@@ -146,6 +147,14 @@ describe('backup and restore', () => {
     const [folder] = first.stdout.match(/\S+plateau-\d{8}T\d{6}Z/) ?? [];
     const manifest = await readManifest(folder!);
     expect(manifest.database.kind).toBe(source.env.DATABASE_URL ? 'postgres' : 'pglite');
+    const verified = await cli('backup', ['--verify', backups], source.env);
+    expect(verified.code, verified.stderr).toBe(0);
+    // What the geek's system view reads: the newest backup, verified intact.
+    expect(await readLastBackup(source.dataDir)).toMatchObject({
+      folder,
+      files: manifest.files.length,
+      verified: { intact: true },
+    });
     // Every media file of the site is in it, with the same bytes.
     for (const [file, hash] of Object.entries(beforeMedia)) {
       expect(manifest.files.find((f) => f.path === `media/${file}`)?.sha256, file).toBe(hash);

@@ -8,6 +8,7 @@ import { backupThroughServer } from '../backup/control-socket.ts';
 import { pgliteFolder, restorePglite, restorePostgres } from '../backup/database-dump.ts';
 import { BackupError, readManifest, resolveBackup } from '../backup/manifest.ts';
 import { runRestore } from '../backup/restore.ts';
+import { noteVerified, writeLastBackup } from '../backup/last-backup.ts';
 
 export interface CommandOutput {
   out(text: string): void;
@@ -72,6 +73,7 @@ export const runBackupCli = (argv: string[], config: () => Config, output: Comma
     if (typeof values.verify === 'string') {
       const folder = await resolveBackup(fromWhereTyped(values.verify));
       const problems = await verifyBackup(folder);
+      await noteVerified(config().dataDir, folder, problems.length === 0);
       for (const problem of problems) output.err(problem);
       const { files } = await readManifest(folder);
       output.out(
@@ -86,10 +88,18 @@ export const runBackupCli = (argv: string[], config: () => Config, output: Comma
       return 2;
     }
     const started = Date.now();
-    const folder = await takeBackup(config(), fromWhereTyped(values.to), (line) =>
+    const settings = config();
+    const folder = await takeBackup(settings, fromWhereTyped(values.to), (line) =>
       output.out(line),
     );
     const manifest = await readManifest(folder);
+    await writeLastBackup(settings.dataDir, {
+      folder,
+      createdAt: manifest.createdAt,
+      files: manifest.files.length,
+      bytes: manifest.files.reduce((sum, file) => sum + file.size, 0),
+      verified: null,
+    });
     output.out(
       `${folder}: ${manifest.files.length} files, ${manifest.copied} copied (${megabytes(manifest.bytesCopied)}), ${manifest.linked} linked from the previous backup, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
