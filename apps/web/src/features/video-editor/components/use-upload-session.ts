@@ -97,6 +97,10 @@ export const useUploadSession = () => {
     if (signal?.aborted) started.stop();
     try {
       await started.finished;
+    } catch (error) {
+      // Stopped, not failed (the person changed, or left): the forms then say nothing.
+      if (error instanceof DOMException && error.name === 'AbortError') controller.current?.abort();
+      throw error;
     } finally {
       transfer.current = null;
     }
