@@ -1,4 +1,4 @@
-import { monotonicClock, type Clock } from '../../lib/ttl-cache.ts';
+import { monotonicClock, type Clock } from './ttl-cache.ts';
 
 /**
  * A costly reading (a walk of the media disk) kept for `maxAgeMs`: past that, the next read

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/ttl-cache.ts';
 import { freeBytes } from '../../storage/free-space.ts';
 import { measureMediaUsage, type MediaUsage } from '../../storage/media-usage.ts';
 import type { ResumableUploadStore } from '../../storage/resumable-store.ts';
-import { staleWhileRefreshing } from './stale-while-refreshing.ts';
+import { staleWhileRefreshing } from '../../lib/stale-while-refreshing.ts';
 
 export interface ScrapeSources {
   database: DatabaseHandle;
