@@ -10,4 +10,3 @@ export * from './user.ts';
 export * from './settings.ts';
 export * from './health.ts';
 export * from './site.ts';
-export * from './uploads.ts';

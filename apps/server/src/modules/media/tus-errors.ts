@@ -25,9 +25,10 @@ export const frenchTusError = (error: unknown): { status_code: number; body: str
   // Already ours: thrown by a hook.
   if (body?.startsWith('{')) return { status_code: status ?? 500, body };
   // tus's FILE_WRITE_ERROR: the request body broke off (a cut, an aborted PATCH); what was
-  // written is kept and the upload resumes from it.
+  // written is kept. A 409, as for a wrong offset, makes a tus client ask the offset again and
+  // resume from it, where a 400 would make it give up.
   if (status === 500 && body?.startsWith('Something went wrong receiving the file')) {
-    return asJson(400, 'Envoi du fichier interrompu : reprenez-le');
+    return asJson(409, 'Envoi du fichier interrompu : reprise à la position du serveur');
   }
   if (status !== undefined && messages[status]) return asJson(status, messages[status]);
   return asJson(500, 'Erreur interne du serveur');

@@ -1,15 +1,6 @@
 import type { ResumableUploadKind } from '@plateau/contract';
+import { resumableMetadataKeys, resumableUploadPath } from '@plateau/contract/constants';
 import { API_BASE } from '../api.ts';
-
-// TEMPORARY: '@plateau/contract/constants' does not re-export uploads.ts yet (the web app may
-// import only types from the contract's index).
-const resumableUploadPath = '/uploads';
-const resumableMetadataKeys = {
-  videoId: 'videoId',
-  kind: 'kind',
-  filename: 'filename',
-  filetype: 'filetype',
-} as const;
 
 /**
  * The tus endpoint, absolute: tus-js-client resolves the server's relative `Location` against
