@@ -10,3 +10,4 @@ export * from './user.ts';
 export * from './settings.ts';
 export * from './health.ts';
 export * from './site.ts';
+export * from './system.ts';

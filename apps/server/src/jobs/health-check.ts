@@ -1,7 +1,7 @@
 import type { Health } from '@plateau/contract';
-import type { DatabaseHandle } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/boss.ts';
-import { checkEncodeQueue } from '../../jobs/queue-health.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { JobQueue } from './boss.ts';
+import { checkEncodeQueue } from './queue-health.ts';
 
 /** A check that has not answered by then counts as unreachable (a load balancer is waiting). */
 const CHECK_TIMEOUT_MS = 2000;

@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { resumableUploadRoutes } from './media/resumable-uploads.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
 export const featureModules: FeatureModule[] = [
@@ -30,4 +31,5 @@ export const featureModules: FeatureModule[] = [
   siteRoutes,
   liveRoutes,
   resumableUploadRoutes,
+  systemRoutes,
 ];

@@ -181,6 +181,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   Component: (await import('./routes/categories.tsx')).CategoriesPage,
                 }),
               },
+              {
+                path: 'system',
+                lazy: async () => ({
+                  Component: (await import('./routes/system.tsx')).SystemPage,
+                }),
+              },
             ],
           ),
           { path: '*', lazy: notFound },

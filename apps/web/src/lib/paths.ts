@@ -31,6 +31,8 @@ export const paths = {
   editDirect: (id: number) => `/editDirect/${id}`,
   settings: () => '/settings',
   users: () => '/users',
+  /** Version, disk, encodes, last backup and health (geeks). */
+  system: () => '/system',
   categories: () => '/categories',
   /** Single sign-on start: a full browser navigation to the server. */
   ssoStart: () => '/api/login/vr',

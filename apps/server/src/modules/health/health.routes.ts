@@ -1,7 +1,7 @@
 import { Health } from '@plateau/contract';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { FeatureModule } from '../../app-deps.ts';
-import { createHealthService } from './health.service.ts';
+import { createHealthService } from '../../jobs/health-check.ts';
 
 /** `GET /api/health`, for load balancers and process managers: public, answers in 2 s at most. */
 export const healthRoutes: FeatureModule = ({ database, config, jobs }) => {

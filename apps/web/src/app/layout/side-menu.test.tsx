@@ -66,6 +66,7 @@ describe('side menu', () => {
     expect(await within(menu).findByText('Gala 2026')).toBeInTheDocument();
     expect(within(menu).getByText('21 novembre 2026')).toBeInTheDocument();
     expect(within(menu).getByText('Paramètres')).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Système' })).toHaveAttribute('href', '/system');
     expect(within(menu).queryByText('Nos vidéos publiques')).toBeNull();
   });
 
@@ -80,6 +81,7 @@ describe('side menu', () => {
       'href',
       '/addVideo',
     );
+    expect(within(menu).queryByRole('link', { name: 'Système' })).toBeNull();
   });
 
   it('hides DT EN COURS when the home page does not feature the live', async () => {

@@ -32,6 +32,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
 import PeopleIcon from '@mui/icons-material/People';
 import LabelIcon from '@mui/icons-material/Label';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import LinkIcon from '@mui/icons-material/Link';
 import MailIcon from '@mui/icons-material/Mail';
 import { useCurrentLive, useLatestDirects } from '../../resources/directs.ts';
@@ -277,6 +278,12 @@ export const SideMenu = ({ open, onClose }: { open: boolean; onClose: () => void
                   icon={<LabelIcon />}
                   label="Catégories"
                   to={paths.categories()}
+                  onClick={onClose}
+                />
+                <Entry
+                  icon={<MonitorHeartIcon />}
+                  label="Système"
+                  to={paths.system()}
                   onClick={onClose}
                 />
                 {site.databaseAdminUrl && (

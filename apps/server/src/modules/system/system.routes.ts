@@ -1,0 +1,34 @@
+import { ErrorResponses, SystemStatus } from '@plateau/contract';
+import type { FeatureModule } from '../../app-deps.ts';
+import { createJobQueue } from '../../jobs/boss.ts';
+import { createSystemService } from './system.service.ts';
+
+/**
+ * `GET /api/system` (geeks): version, uptime, database, media disk, encode queue with the
+ * failed encodes, last backup and health. A failed encode is retried with `POST /api/encode/:id`.
+ */
+export const systemRoutes: FeatureModule = ({ config, database, storage, mediaBinaries, jobs }) => {
+  // Without a queue from main.ts (tests, tools), one is made on first use and closed with the app.
+  const queue = jobs ?? createJobQueue(database, config);
+  const system = createSystemService({
+    config,
+    database,
+    jobs: queue,
+    mediaRoot: storage.root,
+    mediaBinaries,
+  });
+  return async (app) => {
+    if (!jobs) app.addHook('onClose', () => queue.stop());
+    app.get(
+      '/system',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'The state of this installation, for geeks',
+          response: { 200: SystemStatus, ...ErrorResponses },
+        },
+      },
+      (request) => system.status(request.viewer),
+    );
+  };
+};

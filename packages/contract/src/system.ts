@@ -1,0 +1,53 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { HealthCheck } from './health.ts';
+
+/** A video whose last encode failed (processing back to 1 with the error recorded). */
+export const FailedEncode = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  /** The error recorded on the video by the encode that failed. */
+  error: Type.String(),
+  /** When its last encode job ended; null once pg-boss archived the job (after 12 hours). */
+  failedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type FailedEncode = Static<typeof FailedEncode>;
+
+/** The newest backup recorded by `npm run backup` in DATA_DIR/last-backup.json. */
+export const LastBackupInfo = Type.Object({
+  folder: Type.String(),
+  createdAt: Type.String(),
+  files: Type.Integer(),
+  bytes: Type.Number(),
+  /** The last `--verify` of this folder; null before any. */
+  verified: Type.Union([Type.Object({ at: Type.String(), intact: Type.Boolean() }), Type.Null()]),
+});
+export type LastBackupInfo = Static<typeof LastBackupInfo>;
+
+/** `GET /api/system` (geeks): what a geek checks at a glance. */
+export const SystemStatus = Type.Object({
+  version: Type.String(),
+  startedAt: Type.String({ format: 'date-time' }),
+  uptimeSeconds: Type.Integer(),
+  database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
+  storage: Type.Object({
+    /** Bytes of the files under DATA_DIR/media (walked at most once a minute). */
+    usedBytes: Type.Number(),
+    /** Bytes still writable on the media filesystem, and its size. */
+    freeBytes: Type.Number(),
+    totalBytes: Type.Number(),
+  }),
+  encodes: Type.Object({
+    waiting: Type.Integer(),
+    active: Type.Integer(),
+    /** Videos whose last encode failed, newest first (at most 50). */
+    failed: Type.Integer(),
+    failedVideos: Type.Array(FailedEncode),
+  }),
+  lastBackup: Type.Union([LastBackupInfo, Type.Null()]),
+  health: Type.Object({
+    database: HealthCheck,
+    queue: HealthCheck,
+    ffmpeg: Type.Union([Type.Literal('ok'), Type.Literal('missing')]),
+  }),
+});
+export type SystemStatus = Static<typeof SystemStatus>;
