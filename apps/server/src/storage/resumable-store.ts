@@ -1,7 +1,7 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, type Upload } from '@tus/server';
+import { ERRORS, Upload } from '@tus/server';
 
 /** An unfinished upload's id: tus's default name, 16 random bytes in hex. */
 export const isResumableUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
@@ -21,6 +21,19 @@ export class ResumableUploadStore extends FileStore {
   }
 
   override async getUpload(id: string): Promise<Upload> {
+    const finished = await stat(this.finishedPath(id)).catch(() => null);
+    if (finished) {
+      // Attached already: a client whose last answer was lost learns it is complete.
+      const info = await this.configstore.get(id);
+      if (!info) throw ERRORS.FILE_NOT_FOUND;
+      return new Upload({
+        id,
+        size: info.size,
+        offset: info.size ?? 0,
+        metadata: info.metadata,
+        creation_date: finished.mtime.toISOString(),
+      });
+    }
     const upload = await super.getUpload(id);
     const lastWrite = await stat(this.dataPath(id)).catch(() => null);
     if (lastWrite) upload.creation_date = lastWrite.mtime.toISOString();
@@ -33,9 +46,24 @@ export class ResumableUploadStore extends FileStore {
     return path.join(this.folder, id);
   }
 
+  /** The marker of an upload attached to its video, kept until it expires. */
+  private finishedPath(id: string): string {
+    return `${this.dataPath(id)}.finished`;
+  }
+
+  /**
+   * Marks an upload attached (its data file was moved to its video): HEAD then answers it
+   * complete until it expires, so a client that lost the last PATCH's answer does not send
+   * the whole file again.
+   */
+  async markFinished(id: string): Promise<void> {
+    await writeFile(this.finishedPath(id), '');
+  }
+
   /** Every unfinished upload, read from disk (so it survives restarts), unreadable ones skipped. */
   async unfinished(): Promise<Upload[]> {
     const names = await readdir(this.folder).catch(() => [] as string[]);
+    // A data file is there until the upload is attached or removed.
     const ids = names.filter(isResumableUploadId);
     const uploads = await Promise.all(ids.map((id) => this.getUpload(id).catch(() => null)));
     return uploads.filter((upload): upload is Upload => upload !== null);
@@ -49,11 +77,11 @@ export class ResumableUploadStore extends FileStore {
     const idleSince = Date.now() - this.expiryMs;
     const names = await readdir(this.folder).catch(() => [] as string[]);
     const ids = new Set(
-      names.map((name) => name.replace(/\.json$/, '')).filter(isResumableUploadId),
+      names.map((name) => name.replace(/\.(json|finished)$/, '')).filter(isResumableUploadId),
     );
     let removed = 0;
     for (const id of ids) {
-      const files = [this.dataPath(id), `${this.dataPath(id)}.json`];
+      const files = [this.dataPath(id), `${this.dataPath(id)}.json`, this.finishedPath(id)];
       const times = await Promise.all(
         files.map((file) =>
           stat(file).then(
@@ -72,6 +100,7 @@ export class ResumableUploadStore extends FileStore {
   /** Forgets an upload whose data file was moved away (attached) or removed. */
   async forget(id: string): Promise<void> {
     await this.configstore.delete(id).catch(() => undefined);
+    await rm(this.finishedPath(id), { force: true });
   }
 }
 

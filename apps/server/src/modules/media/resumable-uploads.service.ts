@@ -7,7 +7,7 @@ import {
 } from '@plateau/contract';
 import { requireMember } from '../../access/guards.ts';
 import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
-import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { freeBytes } from '../../storage/free-space.ts';
 import { isResumableUploadId, type ResumableUploadStore } from '../../storage/resumable-store.ts';
 import type { MediaService } from './media.service.ts';
@@ -111,6 +111,9 @@ export const createResumableUploadsService = ({ media, store, maxUploadBytes }: 
       if (id === undefined) return checkCreation(viewer, headers);
       const upload = await ownUpload(viewer, id);
       if (method !== 'PATCH') return;
+      if (upload.size !== undefined && upload.offset === upload.size) {
+        throw conflict('Cet envoi est déjà terminé');
+      }
       if (!/^\d{1,16}$/.test(single(headers['upload-offset']) ?? '')) {
         throw badRequest('Position d’envoi invalide (Upload-Offset)');
       }
@@ -126,16 +129,18 @@ export const createResumableUploadsService = ({ media, store, maxUploadBytes }: 
 
     /**
      * The last byte arrived: the file is checked and attached to its video exactly as a
-     * multipart upload is, then the upload is forgotten whatever the outcome.
+     * multipart upload is; refused, the upload is removed; attached, it is marked finished.
      */
     async finish(viewer: Viewer, upload: Upload): Promise<void> {
       try {
         const target = targetOf(upload.metadata);
         await media.checkUploadTarget(viewer, target.kind, target.videoId);
         await media.storeUpload(target.kind, target.videoId, store.dataPath(upload.id));
-      } finally {
+      } catch (error) {
         await store.remove(upload.id).catch(() => store.forget(upload.id));
+        throw error;
       }
+      await store.markFinished(upload.id);
     },
   };
 };

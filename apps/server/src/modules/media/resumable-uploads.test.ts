@@ -30,6 +30,10 @@ beforeAll(async () => {
   clipBytes = await readFile(await makeClip(clipsDir, '360p'));
 });
 
+/** The files one upload keeps in the unfinished uploads' folder. */
+const filesOf = (location: string) =>
+  resumableFiles(ctx).filter((file) => file.startsWith(location.split('/').pop()!));
+
 const message = (body: string) => (JSON.parse(body) as { message: string }).message;
 
 describe('a resumable video upload', () => {
@@ -53,21 +57,30 @@ describe('a resumable video upload', () => {
     expect(last.statusCode, last.body).toBe(204);
     expect((await videoRow(ctx, id)).processing).toBe(1);
     expectBytes(await readFile(ctx.storage.localPath(mediaKeys.raw(id))), clipBytes);
-    expect(resumableFiles(ctx)).toEqual([]);
-    // Finished, the upload is gone: it cannot be resumed or sent again.
-    expect((await headUpload(ctx, member.auth, location)).statusCode).toBe(404);
+    const name = location.split('/').pop()!;
+    // Only its description and a marker stay, no bytes: a client whose last answer was lost
+    // learns from a HEAD that it is complete, and nothing can be sent to it again.
+    expect(filesOf(location).sort()).toEqual([`${name}.finished`, `${name}.json`]);
+    const after = await headUpload(ctx, member.auth, location);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['upload-offset']).toBe(String(clipBytes.length));
+    const again = await patchUpload(ctx, member.auth, location, clipBytes.length, Buffer.alloc(0));
+    expect(again.statusCode).toBe(409);
+    expect(message(again.body)).toBe('Cet envoi est déjà terminé');
+    expect((await videoRow(ctx, id)).processing).toBe(1);
   });
 
   it('refuses a non-MP4 file at its end: the video is unchanged and nothing stays', async () => {
     const id = await insertVideo(ctx);
     const junk = Buffer.alloc(64 * 1024, 7);
     const created = await createUpload(ctx, member.auth, { length: junk.length, videoId: id });
-    const last = await patchUpload(ctx, member.auth, created.headers.location as string, 0, junk);
+    const location = created.headers.location as string;
+    const last = await patchUpload(ctx, member.auth, location, 0, junk);
     expect(last.statusCode).toBe(400);
     expect(message(last.body)).toBe("Le fichier n'est pas une vidéo MP4 lisible");
     expect((await videoRow(ctx, id)).processing).toBe(0);
     expect(storedFiles(ctx).filter((file) => file.startsWith(`videos/${id}/`))).toEqual([]);
-    expect(resumableFiles(ctx)).toEqual([]);
+    expect(filesOf(location)).toEqual([]);
   });
 
   it('takes a thumbnail, checked by content', async () => {
@@ -86,17 +99,12 @@ describe('a resumable video upload', () => {
       videoId: id,
       kind: 'thumbnail',
     });
-    const refused = await patchUpload(
-      ctx,
-      member.auth,
-      gif.headers.location as string,
-      0,
-      GIF_BYTES,
-    );
+    const gifLocation = gif.headers.location as string;
+    const refused = await patchUpload(ctx, member.auth, gifLocation, 0, GIF_BYTES);
     expect(refused.statusCode).toBe(400);
     expect(message(refused.body)).toBe("Le fichier n'est pas une image PNG ou JPEG");
     expectBytes(await readFile(ctx.storage.localPath(mediaKeys.thumbnail(id))), PNG_BYTES);
-    expect(resumableFiles(ctx)).toEqual([]);
+    expect(filesOf(gifLocation)).toEqual([]);
   });
 });
 
