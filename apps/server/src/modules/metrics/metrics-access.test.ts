@@ -3,9 +3,9 @@ import type { FastifyLoggerOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions, type App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { useTestApp } from '../../test/harness.ts';
+import { openTestDatabase, useTestApp } from '../../test/harness.ts';
 import { metricsAccess } from './metrics-access.ts';
-import { bearer, METRICS_TOKEN, scrape } from './metrics.test-support.ts';
+import { bearer, METRICS_TOKEN, scrape, valueOf } from './metrics.test-support.ts';
 
 // No METRICS_TOKEN, bound to every address (the default HOST): /metrics is off.
 const ctx = useTestApp();
@@ -17,8 +17,8 @@ afterAll(async () => {
 /** Every line an app's logger writes, as the process would print them. */
 const lines: string[] = [];
 
-/** Another app on the file's database, with these settings. */
-const appWith = async (env: Record<string, string>) => {
+/** Another app on the file's database (or the one given), with these settings. */
+const appWith = async (env: Record<string, string>, database = ctx.database) => {
   const config = loadConfig({
     DATA_DIR: ctx.dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -27,7 +27,7 @@ const appWith = async (env: Record<string, string>) => {
   const options = loggerOptions('trace') as FastifyLoggerOptions;
   const app = await buildApp({
     config,
-    database: ctx.database,
+    database,
     storage: ctx.storage,
     logger: { ...options, stream: { write: (line: string) => lines.push(line) } },
     extraDeps: { mediaBinaries: null },
@@ -87,5 +87,20 @@ describe('who may read /metrics', () => {
     );
     expect(lines.join('')).toMatch(/"url":"\/metrics"/);
     expect(lines.join('')).not.toContain(METRICS_TOKEN);
+  });
+
+  it('still answers with the database gone, its readings empty rather than false', async () => {
+    const database = await openTestDatabase();
+    const app = await appWith({ METRICS_TOKEN }, database);
+    await database.close();
+    const text = await scrape(app);
+    // No value at all rather than a made-up 0 (no waiting encode, an empty queue...).
+    expect(text).toMatch(/^# TYPE plateau_encode_jobs gauge$/m);
+    expect(text).not.toMatch(/^plateau_encode_jobs\{/m);
+    expect(valueOf(text, 'plateau_scrape_errors_total', { reading: 'encode_queue' })).toBe(1);
+    // What does not need the database is still there.
+    expect(valueOf(text, 'plateau_storage_free_bytes')).toBeGreaterThan(0);
+    expect(valueOf(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(lines.join('')).toMatch(/metrics: encode_queue unreadable/);
   });
 });

@@ -39,29 +39,40 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T> => {
  * never a false 0 (0 free bytes would page someone), and counts in plateau_scrape_errors_total.
  */
 export const registerScrapeGauges = (registry: Registry, sources: ScrapeSources) => {
+  // The readings of the scrape under way: the error count waits for them (see the end).
+  const reading = new Set<Promise<void>>();
   const errors = new Counter({
     name: 'plateau_scrape_errors_total',
     help: 'Scrape-time readings that failed or timed out, by reading (their gauges stay empty)',
     labelNames: ['reading'],
-    registers: [registry],
+    registers: [],
+    async collect() {
+      await Promise.allSettled([...reading]);
+    },
   });
   const gauge = <L extends string>(
-    reading: string,
+    name: string,
     config: { name: string; help: string; labelNames?: L[] },
     read: (gauge: Gauge<L>) => Promise<void>,
   ) => {
+    const attempt = async () => {
+      try {
+        await within(read(created), COLLECT_TIMEOUT_MS);
+      } catch (error) {
+        created.reset();
+        // An unlabelled gauge's reset leaves a 0: take the value away instead.
+        if (!config.labelNames?.length) created.remove();
+        errors.inc({ reading: name });
+        sources.log.warn(`metrics: ${name} unreadable (${(error as Error).message})`);
+      }
+    };
     const created: Gauge<L> = new Gauge<L>({
       ...config,
       registers: [registry],
       async collect() {
-        try {
-          await within(read(created), COLLECT_TIMEOUT_MS);
-        } catch (error) {
-          created.reset();
-          created.remove();
-          errors.inc({ reading });
-          sources.log.warn(`metrics: ${reading} unreadable (${(error as Error).message})`);
-        }
+        const pending = attempt();
+        reading.add(pending);
+        await pending.finally(() => reading.delete(pending));
       },
     });
   };
@@ -143,6 +154,9 @@ export const registerScrapeGauges = (registry: Registry, sources: ScrapeSources)
     'Queries waiting for a free connection (PostgreSQL only)',
     (stats) => stats.waiting,
   );
+  // Last: the registry starts each metric's reading in order, so by the time the count is
+  // read this scrape's readings are under way, and it waits for them: a failure shows at once.
+  registry.registerMetric(errors);
 };
 
 /** A handle without pool statistics (a wrapper) is one connection, as PGlite is. */
