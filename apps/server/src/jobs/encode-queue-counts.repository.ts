@@ -13,8 +13,8 @@ export interface EncodeQueueCounts {
 
 /**
  * The encode queue's jobs by state, read from pg-boss's table (pg-boss 10 only counts the jobs
- * before a state): one grouped count over the queue's own partition of that table, which holds
- * its jobs of the last 12 hours at most (pg-boss archives older finished ones).
+ * before a state): one grouped count over the queue's own partition of that table, small since
+ * pg-boss moves finished jobs to its archive after 12 hours.
  */
 export const encodeQueueCounts = async (db: Executor): Promise<EncodeQueueCounts> => {
   const result = (await db.execute(sql`
