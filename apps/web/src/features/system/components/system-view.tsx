@@ -38,14 +38,26 @@ const Section = ({ id, title, children }: { id: string; title: string; children:
   </Paper>
 );
 
-/** One "label: value" line; the value goes under its label when the line is too narrow. */
-const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+/**
+ * One "label: value" line; a `block` value (a long path) goes under its label, left-aligned,
+ * and so does any value once the line is too narrow for both.
+ */
+const Row = ({
+  label,
+  block = false,
+  children,
+}: {
+  label: string;
+  block?: boolean;
+  children: ReactNode;
+}) => (
   <Box
     sx={{
       display: 'flex',
       flexWrap: 'wrap',
+      flexDirection: block ? 'column' : 'row',
       justifyContent: 'space-between',
-      alignItems: 'center',
+      alignItems: block ? 'flex-start' : 'center',
       columnGap: 2,
       rowGap: 0.25,
       py: 0.75,
@@ -57,7 +69,11 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
     <Typography component="dt" variant="body2" color="text.secondary">
       {label}
     </Typography>
-    <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, textAlign: 'right' }}>
+    <Typography
+      component="dd"
+      variant="body2"
+      sx={{ m: 0, fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' }}
+    >
       {children}
     </Typography>
   </Box>
@@ -269,7 +285,7 @@ const BackupSection = ({ backup }: { backup: SystemStatus['lastBackup'] }) => {
         <Row label="Vérification">
           <State label={check.label} tone={check.tone} />
         </Row>
-        <Row label="Dossier">
+        <Row label="Dossier" block>
           <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
             {backup.folder}
           </Box>
