@@ -5,6 +5,7 @@ import type { Clock } from './lib/ttl-cache.ts';
 import type { JobQueue } from './jobs/boss.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { PlateauMetrics } from './modules/metrics/plateau-metrics.ts';
+import type { DiskGuard } from './storage/free-space.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import type { ResumableUploadStore } from './storage/resumable-store.ts';
 
@@ -20,8 +21,13 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Run this process's RTMP ingest (main.ts; tests that broadcast): the live module starts it. */
   liveIngest?: boolean;
-  /** Unfinished resumable uploads (main.ts shares it with the sweep); the uploads module makes one if absent. */
+  /** Unfinished resumable uploads (main.ts shares it with the sweep); buildApp makes one if absent. */
   resumableStore?: ResumableUploadStore;
+  /**
+   * The media disk's floor (DISK_FREE_FLOOR), counting what unfinished uploads still have to
+   * write: buildApp makes it unless given one (tests: over a fake free-space provider).
+   */
+  diskGuard: DiskGuard;
   /** The clock of the short-lived caches (media access); tests move one by hand. */
   clock?: Clock;
   /** GET /metrics's registry (main.ts shares it with its encode worker); made if absent and on. */

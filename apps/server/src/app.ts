@@ -24,7 +24,9 @@ import { createSiteService } from './modules/site/site.service.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
 import { noStoreByDefault } from './lib/no-store.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
+import { createMediaDiskGuard } from './storage/free-space.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
+import { createResumableStore } from './storage/resumable-store.ts';
 import { buildWebShell, sendWebShell } from './web-shell.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -103,6 +105,9 @@ export const buildApp = async ({
         });
   if (mediaBinaries) app.log.info(`ffmpeg (${mediaBinaries.source}): ${mediaBinaries.version}`);
   else app.log.warn('no working ffmpeg/ffprobe found: uploads and encodes are refused');
+  const resumableStore =
+    extraDeps?.resumableStore ??
+    createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000);
   const deps: AppDeps = {
     config,
     database,
@@ -110,6 +115,8 @@ export const buildApp = async ({
     storage,
     mediaBinaries,
     ...extraDeps,
+    resumableStore,
+    diskGuard: extraDeps?.diskGuard ?? createMediaDiskGuard(config, storage.root, resumableStore),
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -5,6 +5,7 @@ import { resumableUploadDefaultExpiryHours } from '@plateau/contract';
 import { ConfigError, urlSetting, type Env } from './lib/config-error.ts';
 import { loadSiteBranding, type SiteBranding } from './config/site-branding.ts';
 import { loadSsoConfig, type SsoConfig } from './config/sso-config.ts';
+import { parseDiskFloor, type DiskFloor } from './config/disk-floor.ts';
 
 export { ConfigError };
 
@@ -24,6 +25,11 @@ export interface Config {
   maxUploadBytes: number;
   /** Hours an unfinished resumable upload is kept after its last received byte. */
   uploadExpiryHours: number;
+  /**
+   * Free space kept on the media disk: uploads that would go below it are refused (507),
+   * encodes that would wait until they fit above it (storage/free-space.ts).
+   */
+  diskFreeFloor: DiskFloor;
   /** Run the encode worker inside the API process. */
   inProcessWorker: boolean;
   encodeConcurrency: number;
@@ -181,6 +187,7 @@ export const loadConfig = (env: Env = process.env): Config => {
       1,
       30 * 24,
     ),
+    diskFreeFloor: parseDiskFloor(env),
     inProcessWorker: boolean(env, 'ENCODE_IN_PROCESS', true),
     encodeConcurrency: integer(env, 'ENCODE_CONCURRENCY', 1, 1, 16),
     // pg-boss refuses expirations of 24 hours or more.

@@ -69,6 +69,14 @@ export class ResumableUploadStore extends FileStore {
     return uploads.filter((upload): upload is Upload => upload !== null);
   }
 
+  /** Bytes the unfinished uploads will still write: promised already, not free. */
+  async promisedBytes(): Promise<number> {
+    return (await this.unfinished()).reduce(
+      (sum, upload) => sum + Math.max(0, (upload.size ?? 0) - (upload.offset ?? 0)),
+      0,
+    );
+  }
+
   /**
    * Removes the uploads idle for the whole expiry, and the halves a crash left (a data file
    * without its description or the reverse) once as old; a paused upload younger stays.

@@ -5,8 +5,9 @@ import { createMediaGrants } from '../../media-serving/media-grants.ts';
 import { attachmentDisposition, createMediaSender } from '../../media-serving/media-send.ts';
 import { receiveUpload } from './media-upload.ts';
 import { createMediaService, streamResolutions, type StreamResolution } from './media.service.ts';
+import { declaredLength, requireUploadRoom } from './upload-room.ts';
 
-const uploadErrors = { ...ErrorResponses, 413: ErrorBody, 503: ErrorBody };
+const uploadErrors = { ...ErrorResponses, 413: ErrorBody, 503: ErrorBody, 507: ErrorBody };
 const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody };
 const binary = (description: string) => Type.String({ format: 'binary', description });
 
@@ -30,7 +31,7 @@ const uploads = [
 ] as const;
 
 export const mediaRoutes: FeatureModule = (deps) => {
-  const { db, storage, mediaBinaries, config } = deps;
+  const { db, storage, mediaBinaries, config, diskGuard } = deps;
   const media = createMediaService({ db, storage, mediaBinaries });
   const sender = createMediaSender(storage, config.mediaAccelRedirect);
   const granted = createMediaGrants({
@@ -52,6 +53,9 @@ export const mediaRoutes: FeatureModule = (deps) => {
         },
         async (request) => {
           await media.checkUploadTarget(request.viewer, kind, request.params.id);
+          // Before reading the body: the declared length (form included), else none at all.
+          const length = declaredLength(request.headers['content-length']);
+          await requireUploadRoom(diskGuard, length, request.log);
           const temp = await receiveUpload(request, storage, field);
           await media.storeUpload(kind, request.params.id, temp);
           return { ok: true };

@@ -23,11 +23,6 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
     deps.resumableStore ??
     createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000);
   const media = createMediaService({ db, storage, mediaBinaries });
-  const uploads = createResumableUploadsService({
-    media,
-    store,
-    maxUploadBytes: config.maxUploadBytes,
-  });
   // tus hooks see a Web request; the viewer Fastify established rides on its Node request.
   const viewers = new WeakMap<IncomingMessage, SignedInViewer>();
   const viewerOf = (request: unknown): Viewer => {
@@ -35,6 +30,13 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
     return (raw && viewers.get(raw)) ?? null;
   };
   return async (app) => {
+    const uploads = createResumableUploadsService({
+      media,
+      store,
+      maxUploadBytes: config.maxUploadBytes,
+      disk: deps.diskGuard,
+      log: app.log,
+    });
     const tus = new Server({
       path: `/api${resumableUploadPath}`,
       datastore: store,

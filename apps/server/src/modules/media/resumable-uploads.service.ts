@@ -8,19 +8,12 @@ import {
 import { requireMember } from '../../access/guards.ts';
 import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
-import { freeBytes } from '../../storage/free-space.ts';
+import type { DiskGuard } from '../../storage/free-space.ts';
 import { isResumableUploadId, type ResumableUploadStore } from '../../storage/resumable-store.ts';
 import type { MediaService } from './media.service.ts';
-
-/**
- * Room kept free beyond an upload's own length: the encodes of what was uploaded, the
- * database and the logs need the same disk.
- */
-export const UPLOAD_FREE_MARGIN_BYTES = 1024 ** 3;
+import { requireUploadRoom } from './upload-room.ts';
 
 const tooLarge = () => new HttpError(413, 'Le fichier dépasse la taille maximale autorisée');
-const noRoom = () =>
-  new HttpError(507, 'Espace disque insuffisant sur le serveur pour recevoir ce fichier');
 const uploadNotFound = () => notFound('Envoi introuvable ou expiré : recommencez l’envoi');
 /** The uploader, stored by the server in the upload's metadata (a client's value is replaced). */
 const UPLOADER = 'userId';
@@ -58,16 +51,18 @@ export interface ResumableUploadsServiceDeps {
   media: MediaService;
   store: ResumableUploadStore;
   maxUploadBytes: number;
+  /** DISK_FREE_FLOOR, counting what the store's unfinished uploads still have to write. */
+  disk: DiskGuard;
+  log: { warn(message: string): void };
 }
 
-export const createResumableUploadsService = ({ media, store, maxUploadBytes }: ResumableUploadsServiceDeps) => {
-  /** Bytes the unfinished uploads will still write: promised already, not free. */
-  const promisedBytes = async () =>
-    (await store.unfinished()).reduce(
-      (sum, upload) => sum + Math.max(0, (upload.size ?? 0) - (upload.offset ?? 0)),
-      0,
-    );
-
+export const createResumableUploadsService = ({
+  media,
+  store,
+  maxUploadBytes,
+  disk,
+  log,
+}: ResumableUploadsServiceDeps) => {
   /** The creation request, checked before a byte is accepted. */
   const checkCreation = async (viewer: Viewer, headers: IncomingHttpHeaders) => {
     requireMember(viewer);
@@ -79,8 +74,8 @@ export const createResumableUploadsService = ({ media, store, maxUploadBytes }: 
     await media.checkUploadTarget(viewer, target.kind, target.videoId);
     const length = Number(rawLength);
     if (length > maxUploadBytes) throw tooLarge();
-    const room = (await freeBytes(store.folder)) - (await promisedBytes());
-    if (length > room - UPLOAD_FREE_MARGIN_BYTES) throw noRoom();
+    // The uploads already accepted keep their room: the guard counts what they still owe.
+    await requireUploadRoom(disk, length, log);
   };
 
   /** An existing upload, only for the member who began it and while they may still send it. */

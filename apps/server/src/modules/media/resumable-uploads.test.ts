@@ -143,7 +143,9 @@ describe('creating a resumable upload', () => {
     // Under the limit (1 TiB here), over what this disk has free.
     const huge = await createUpload(ctx, member.auth, { length: 1024 ** 4 - 1, videoId: id });
     expect(huge.statusCode).toBe(507);
-    expect(message(huge.body)).toMatch(/^Espace disque insuffisant/);
+    expect(message(huge.body)).toBe(
+      'Espace disque insuffisant sur le serveur, envoi refusé. Prévenez un geek.',
+    );
     const deferred = await ctx.app.inject({
       method: 'POST',
       url: '/api/uploads',
