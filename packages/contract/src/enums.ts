@@ -6,6 +6,13 @@ export type Privacy = (typeof Privacy)[keyof typeof Privacy];
 export const Processing = { NoUpload: 0, Uploaded: 1, Encoding: 2, Published: 3 } as const;
 export type Processing = (typeof Processing)[keyof typeof Processing];
 
+/**
+ * Why a video at processing 2 has not started encoding yet (Video.encodingWait): `disk`, too
+ * little free disk space for its renditions; the encode starts by itself once there is room.
+ */
+export const encodingWaitReasons = ['disk'] as const;
+export type EncodingWait = (typeof encodingWaitReasons)[number];
+
 export const roles = ['user', 'plateau', 'geek'] as const;
 export type Role = (typeof roles)[number];
 

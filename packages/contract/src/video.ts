@@ -7,6 +7,7 @@ import {
   Promotion,
   VideoPagingQuery,
 } from './common.ts';
+import { encodingWaitReasons } from './enums.ts';
 import { LineText, ParagraphsText, SearchTermParams } from './text.ts';
 import { fieldLimits } from './limits.ts';
 
@@ -28,6 +29,13 @@ export const Video = Type.Object({
   encodingProgress: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** Members only: why the last encode failed. */
   encodingError: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /**
+   * Members only, at processing 2: why the encode has not started yet ('disk': waiting for free
+   * disk space, it starts by itself once there is room); null while it is queued or runs.
+   */
+  encodingWait: Type.Optional(
+    Type.Union([...encodingWaitReasons.map((reason) => Type.Literal(reason)), Type.Null()]),
+  ),
   /** Encoded resolutions on disk (1080, 720, 480, 240); the raw upload (0) is for members only. */
   rungs: Type.Array(Type.Integer()),
   /** Its 'A la une' slot (1-5), or null: the slot editors show each slot, empty ones included. */

@@ -106,6 +106,11 @@ export const videos = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     encodingProgress: smallint('encoding_progress'),
     encodingError: text('encoding_error'),
+    /**
+     * Why an encode at processing 2 has not started yet: 'disk' while it waits for free disk
+     * space (DISK_FREE_FLOOR); null while it is queued, runs, or once it is over.
+     */
+    encodingWait: text('encoding_wait'),
     /** Rungs (1080, 720, ...) present on disk after the last successful encode. */
     rungs: integer('rungs')
       .array()

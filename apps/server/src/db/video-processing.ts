@@ -1,4 +1,4 @@
-import { Processing } from '@plateau/contract';
+import { Processing, type EncodingWait } from '@plateau/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 import { videos } from './schema.ts';
@@ -58,6 +58,7 @@ export const markRawUploaded = async (tx: Executor, id: number): Promise<boolean
         processing: processingTransitions.rawUploaded.to,
         encodingError: null,
         encodingProgress: null,
+        encodingWait: null,
       })
       .where(leaving(id, 'rawUploaded'))
       .returning({ id: videos.id }),
@@ -74,6 +75,7 @@ export const markMediaRemoved = async (tx: Executor, id: number): Promise<boolea
         rungs: sql`'{}'::integer[]`,
         encodingError: null,
         encodingProgress: null,
+        encodingWait: null,
       })
       .where(leaving(id, 'mediaRemoved'))
       .returning({ id: videos.id }),
@@ -88,8 +90,36 @@ export const markEncodeQueued = async (tx: Executor, id: number): Promise<boolea
         processing: processingTransitions.encodeQueued.to,
         encodingProgress: 0,
         encodingError: null,
+        encodingWait: null,
       })
       .where(leaving(id, 'encodeQueued'))
+      .returning({ id: videos.id }),
+  );
+
+/**
+ * The encode of a video at 2 cannot start yet (`reason`), so it stays at 2, queued again,
+ * saying why on /pending; false when the video is no longer at 2 (deleted, released).
+ */
+export const markEncodeWaiting = async (
+  db: Executor,
+  id: number,
+  reason: EncodingWait,
+): Promise<boolean> =>
+  updated(
+    await db
+      .update(videos)
+      .set({ encodingWait: reason, encodingProgress: null })
+      .where(and(eq(videos.id, id), eq(videos.processing, Processing.Encoding)))
+      .returning({ id: videos.id }),
+  );
+
+/** The encode of a video at 2 starts: no longer waiting, nothing done yet. */
+export const markEncodeStarted = async (db: Executor, id: number): Promise<boolean> =>
+  updated(
+    await db
+      .update(videos)
+      .set({ encodingWait: null, encodingProgress: 0 })
+      .where(and(eq(videos.id, id), eq(videos.processing, Processing.Encoding)))
       .returning({ id: videos.id }),
   );
 
@@ -108,6 +138,7 @@ export const markEncoded = async (
         rungs,
         encodingProgress: null,
         encodingError: null,
+        encodingWait: null,
         ...(generatedThumbnail ? { hasThumbnail: true } : {}),
       })
       .where(leaving(id, 'encoded'))
@@ -123,6 +154,7 @@ export const markEncodeFailed = async (db: Executor, id: number, error: string) 
         processing: processingTransitions.encodeFailed.to,
         encodingProgress: null,
         encodingError: error,
+        encodingWait: null,
       })
       .where(leaving(id, 'encodeFailed'))
       .returning({ id: videos.id }),
@@ -140,7 +172,8 @@ export const releaseEncodes = async (
 ): Promise<number[]> => {
   const result = (await db.execute(sql`
     update videos v
-    set processing = ${processingTransitions.encodeFailed.to}, encoding_progress = null, encoding_error = ${error}
+    set processing = ${processingTransitions.encodeFailed.to}, encoding_progress = null,
+      encoding_error = ${error}, encoding_wait = null
     where v.processing = ${Processing.Encoding}
       and not ${stillQueued(sql`v.id`)}
     returning v.id

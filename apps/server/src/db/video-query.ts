@@ -1,6 +1,6 @@
 import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { Processing, type Video, type VideoList } from '@plateau/contract';
+import { Processing, type EncodingWait, type Video, type VideoList } from '@plateau/contract';
 import { visibilityClass, visibleVideo } from '../access/visibility.ts';
 import { isMember, type Viewer } from '../access/viewer.ts';
 import type { Executor } from './client.ts';
@@ -29,6 +29,7 @@ export const videoSelection = {
   authorId: videos.authorId,
   encodingProgress: videos.encodingProgress,
   encodingError: videos.encodingError,
+  encodingWait: videos.encodingWait,
   rungs: videos.rungs,
   tagIds: videos.tagIds,
   trendingSlot: sql<
@@ -96,6 +97,7 @@ export const toVideo = (row: VideoRow, viewer: Viewer): Video => {
   if (isMember(viewer)) {
     video.encodingProgress = row.encodingProgress;
     video.encodingError = row.encodingError;
+    video.encodingWait = (row.encodingWait as EncodingWait | null) ?? null;
   }
   return video;
 };

@@ -36,3 +36,22 @@ export const activeEncodeJobs = async (
   `)) as unknown as { rows: { id: string; videoId: string }[] };
   return result.rows.map((row) => ({ id: row.id, videoId: Number(row.videoId) }));
 };
+
+/**
+ * Whether a job other than `jobId` waits to encode the video (created or retry): a job that
+ * queues its video again for later checks first, so a video never gets two chains of retries.
+ */
+export const otherEncodeJobQueued = async (
+  db: Executor,
+  videoId: number,
+  jobId: string,
+): Promise<boolean> => {
+  const result = (await db.execute(sql`
+    select exists (
+      select 1 from pgboss.job
+      where name = ${ENCODE_QUEUE} and singleton_key = ${String(videoId)}
+        and state in ('created', 'retry') and id <> ${jobId}::uuid
+    ) as queued
+  `)) as unknown as { rows: { queued: boolean }[] };
+  return result.rows[0]?.queued === true;
+};

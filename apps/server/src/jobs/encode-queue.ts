@@ -27,18 +27,28 @@ export const ensureEncodeQueue = async (boss: PgBoss): Promise<void> => {
   });
 };
 
-/** Queues an encode inside `tx`: the job exists exactly when the transaction commits. */
+/**
+ * Queues an encode inside `tx`: the job exists exactly when the transaction commits. With
+ * `startAfterSeconds`, no worker takes it before then (an encode waiting for disk space).
+ */
 export const sendEncodeJob = async (
   boss: PgBoss,
   tx: Executor,
   videoId: number,
   config: Pick<Config, 'encodeJobTimeoutSeconds'>,
+  { startAfterSeconds }: { startAfterSeconds?: number } = {},
 ): Promise<string | null> => {
   const data: EncodeJobData = { videoId };
   return boss.send(ENCODE_QUEUE, data, {
     singletonKey: String(videoId),
     expireInSeconds: config.encodeJobTimeoutSeconds,
     retryLimit: CRASH_RETRIES,
+    // A date, not seconds: pg-boss reads its `start_after` parameter twice, and through a
+    // transaction each reading is a parameter of its own, which PostgreSQL types apart (a
+    // number of seconds would be parsed as a timestamp by one of them).
+    ...(startAfterSeconds !== undefined && {
+      startAfter: new Date(Date.now() + startAfterSeconds * 1000),
+    }),
     db: transactionBossDb(tx),
   });
 };

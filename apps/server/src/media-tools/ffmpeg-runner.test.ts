@@ -42,6 +42,17 @@ describe('runFfmpeg (real ffmpeg)', () => {
     expect((error as Error).message).toContain('No such file or directory');
   });
 
+  it('says when ffmpeg could not write for lack of space (ENOSPC, from /dev/full)', async () => {
+    const toDevFull = [...lavfi(1).slice(0, -3), '-y', '-f', 'mp4', '/dev/full'];
+    const full = await runFfmpeg(ffmpeg, toDevFull).catch((e: unknown) => e);
+    expect(full).toBeInstanceOf(FfmpegError);
+    expect((full as FfmpegError).diskFull).toBe(true);
+    const missing = await runFfmpeg(ffmpeg, ['-hide_banner', '-i', '/nonexistent/raw.mp4']).catch(
+      (e: unknown) => e,
+    );
+    expect((missing as FfmpegError).diskFull).toBe(false);
+  });
+
   it('kills the child when aborted, leaving nothing running', async () => {
     const controller = new AbortController();
     let running: Awaited<ReturnType<typeof childProcesses>> | undefined;

@@ -2,7 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 /** ffmpeg failed; `message` is its last error line, short enough to show on /pending. */
-export class FfmpegError extends Error {}
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    /** It could not write: the disk is full (ENOSPC), which is no fault of the source. */
+    readonly diskFull = false,
+  ) {
+    super(message);
+  }
+}
+
+/** ffmpeg's words for ENOSPC (strerror), whichever of its lines says it. */
+export const saysDiskFull = (stderr: string): boolean => /No space left on device/i.test(stderr);
 
 /** The run was stopped by its AbortSignal (cancel, shutdown or timeout). */
 export class FfmpegAbortedError extends Error {}
@@ -128,6 +139,7 @@ export const runFfmpeg = (
             new FfmpegError(
               lastErrorLine(stderr) ??
                 `ffmpeg s'est arrêté (${killedBy ? `signal ${killedBy}` : `code ${code}`})`,
+              saysDiskFull(stderr),
             ),
           );
       });

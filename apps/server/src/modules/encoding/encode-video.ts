@@ -12,9 +12,11 @@ import {
   RUNGS,
 } from '../../media-tools/encode-args.ts';
 import type { RungOutput } from '../../media-tools/encode-args.ts';
+import { encodeOutputBytes } from '../../media-tools/encode-size.ts';
 import { FfmpegAbortedError, FfmpegError, runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
 import { probeVideo, type ProbeResult } from '../../media-tools/probe.ts';
 import { decideTopRungCopy } from '../../media-tools/video-copy.ts';
+import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import * as repository from './encoding.repository.ts';
 
@@ -24,10 +26,16 @@ export interface EncodeContext {
   binaries: MediaBinaries;
   /** Who holds which video: an encode publishes only while its worker still holds it. */
   liveness: Pick<JobLiveness, 'holds'>;
+  /** DISK_FREE_FLOOR: an encode starts only with room for all it may write above it. */
+  disk: Pick<DiskGuard, 'check'>;
   log: { info(msg: string): void; warn(msg: string): void };
 }
 
-export type EncodeOutcome = 'published' | 'failed' | 'skipped';
+/**
+ * `waiting`: the disk has no room for the encode (or filled up during it, its files removed):
+ * the video stays at 2 and the caller queues it again for later.
+ */
+export type EncodeOutcome = 'published' | 'failed' | 'skipped' | 'waiting';
 
 /** Progress is written at most once a second: enough for a progress bar, light on the DB. */
 const PROGRESS_INTERVAL_MS = 1000;
@@ -124,7 +132,7 @@ const encodeRungs = async (
   try {
     await run(copy.copy);
   } catch (error) {
-    if (!(copy.copy && error instanceof FfmpegError)) throw error;
+    if (!(copy.copy && error instanceof FfmpegError) || error.diskFull) throw error;
     ctx.log.warn(
       `video ${videoId}: copying the ${top} rung failed (${error.message}), re-encoding`,
     );
@@ -136,7 +144,9 @@ const encodeRungs = async (
  * Encodes one video at processing 2 into its rungs (one ffmpeg pass; the top rung copies the
  * source's video when it already fits that rung), then publishes it.
  * ffmpeg failing returns the video to 1 with the reason; an abort (shutdown, timeout) throws
- * FfmpegAbortedError and leaves it at 2 for the job's next attempt. Temporary files never stay.
+ * FfmpegAbortedError and leaves it at 2 for the job's next attempt. Without room on the disk for
+ * all it may write above DISK_FREE_FLOOR it does not start, and a disk that fills up during it
+ * (ENOSPC) ends it: both answer 'waiting', the video still at 2. Temporary files never stay.
  */
 export const encodeVideo = async (
   ctx: EncodeContext,
@@ -160,6 +170,23 @@ export const encodeVideo = async (
   }
 
   const rungs = planRungs(source);
+  // Room for everything this encode may write, above the floor; else it waits, unstarted.
+  const needed = encodeOutputBytes({
+    rungs,
+    durationSeconds: source.durationSeconds,
+    sourceBytes: (await storage.stat(mediaKeys.raw(videoId)))?.size ?? 0,
+  });
+  const room = await ctx.disk.check(needed);
+  if (!room.ok) {
+    // Said once, when it starts waiting: the retries of a long wait stay quiet.
+    if (video.encodingWait === null) {
+      ctx.log.warn(`video ${videoId}: encode waits for disk space (${describeDiskCheck(room)})`);
+    }
+    return 'waiting';
+  }
+  if (video.encodingWait !== null) ctx.log.info(`video ${videoId}: disk space is back, encoding`);
+  if (!(await repository.markEncodeStarted(db, videoId))) return 'skipped';
+
   const tempSuffix = attemptSuffix(videoId);
   const outputs: RungOutput[] = [];
   const temps: string[] = [];
@@ -202,6 +229,18 @@ export const encodeVideo = async (
   } catch (error) {
     if (error instanceof FfmpegError) {
       await progress.settled();
+      // The disk filled up (another writer took the room): no fault of the video's. Its files
+      // go (finally, below) and it waits for room instead of failing.
+      const full = error.diskFull || !(await ctx.disk.check(0)).ok;
+      if (full) {
+        const why = error.diskFull
+          ? 'ffmpeg: No space left on device'
+          : `ffmpeg failed with the disk below its floor: ${error.message}`;
+        ctx.log.warn(
+          `video ${videoId}: the disk filled up during the encode (${why}): its files are removed, it waits for disk space`,
+        );
+        return 'waiting';
+      }
       await repository.markEncodeFailed(db, videoId, `Échec de l'encodage : ${error.message}`);
       ctx.log.warn(`video ${videoId}: encode failed (${error.message})`);
       return 'failed';

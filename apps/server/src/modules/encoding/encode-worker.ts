@@ -2,11 +2,13 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/boss.ts';
-import { activeEncodeJobs } from '../../jobs/encode-jobs.repository.ts';
-import { ENCODE_QUEUE, type EncodeJobData } from '../../jobs/encode-queue.ts';
+import { activeEncodeJobs, otherEncodeJobQueued } from '../../jobs/encode-jobs.repository.ts';
+import { ENCODE_QUEUE, sendEncodeJob, type EncodeJobData } from '../../jobs/encode-queue.ts';
 import { createJobLiveness } from '../../jobs/liveness.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
+import { createMediaDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
+import { createResumableStore } from '../../storage/resumable-store.ts';
 import { encodeVideo, type EncodeContext } from './encode-video.ts';
 import * as repository from './encoding.repository.ts';
 
@@ -25,6 +27,10 @@ export interface EncodeWorkerDeps {
   livenessGraceSeconds?: number;
   /** Told how each encode this worker ran ended, and how long it took (GET /metrics). */
   onEncodeEnd?: (outcome: string, seconds: number) => void;
+  /** DISK_FREE_FLOOR (main.ts shares the server's); made from the config when absent. */
+  diskGuard?: DiskGuard;
+  /** How long an encode waiting for disk space stays queued before it looks again (60 s). */
+  diskRetrySeconds?: number;
 }
 
 export interface EncodeWorker {
@@ -40,11 +46,14 @@ const RECOVERY_INTERVAL_MS = 30_000;
 /** A job fetched this recently may not hold its liveness lock yet. */
 const LIVENESS_GRACE_SECONDS = 10;
 const POLLING_SECONDS = 2;
+/** An encode waiting for disk space looks again this often. */
+const DISK_RETRY_SECONDS = 60;
 
 /**
  * Takes encode jobs from pg-boss, `encodeConcurrency` at a time. On start and every 30 s it
  * recovers: an active job whose worker died (see liveness.ts) goes back to pg-boss for a retry,
- * and videos left at 2 with no job behind them go back to 1 with an error.
+ * and videos left at 2 with no job behind them go back to 1 with an error. An encode the disk
+ * has no room for (DISK_FREE_FLOOR) is queued again for later, its video still at 2.
  */
 export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeWorker> => {
   const { database, storage, config, binaries, jobs, log } = deps;
@@ -61,7 +70,28 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
       for (const controller of running) controller.abort(error);
     },
   });
-  const ctx: EncodeContext = { db: database.db, storage, binaries, liveness, log };
+  const disk =
+    deps.diskGuard ??
+    createMediaDiskGuard(
+      config,
+      storage.root,
+      createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000),
+    );
+  const diskRetrySeconds = deps.diskRetrySeconds ?? DISK_RETRY_SECONDS;
+  const ctx: EncodeContext = { db: database.db, storage, binaries, liveness, disk, log };
+
+  /**
+   * The disk has no room for this encode: the video stays at 2 saying why (/pending), and a new
+   * job takes it again in `diskRetrySeconds`, in one transaction; this job then completes.
+   */
+  const waitForDisk = async (job: PgBoss.Job<EncodeJobData>) => {
+    const { videoId } = job.data;
+    await database.db.transaction(async (tx) => {
+      if (!(await repository.markEncodeWaiting(tx, videoId, 'disk'))) return;
+      if (await otherEncodeJobQueued(tx, videoId, job.id)) return;
+      await sendEncodeJob(boss, tx, videoId, config, { startAfterSeconds: diskRetrySeconds });
+    });
+  };
 
   const recover = async (grace = startGrace) => {
     const active = await activeEncodeJobs(database.db, grace);
@@ -96,7 +126,9 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
       await liveness.hold(job.data.videoId, controller.signal);
       holding = true;
       startedAt = performance.now();
-      ended(await encodeVideo(ctx, job.data.videoId, controller.signal));
+      const outcome = await encodeVideo(ctx, job.data.videoId, controller.signal);
+      ended(outcome);
+      if (outcome === 'waiting') await waitForDisk(job);
     } catch (error) {
       if (
         controller.signal.reason instanceof Error &&

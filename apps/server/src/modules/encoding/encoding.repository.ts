@@ -8,7 +8,13 @@ import { releaseEncodes } from '../../db/video-processing.ts';
 import { encodeJobPending } from '../../jobs/encode-jobs.repository.ts';
 
 // The transitions the encoder performs; db/video-processing.ts owns every processing write.
-export { markEncoded, markEncodeFailed, markEncodeQueued } from '../../db/video-processing.ts';
+export {
+  markEncoded,
+  markEncodeFailed,
+  markEncodeQueued,
+  markEncodeStarted,
+  markEncodeWaiting,
+} from '../../db/video-processing.ts';
 
 export const findEncodeTarget = async (db: Executor, viewer: Viewer, id: number) => {
   const [row] = await db
@@ -23,7 +29,11 @@ const whileEncoding = (id: number) =>
 
 export const findJobVideo = async (db: Executor, id: number) => {
   const [row] = await db
-    .select({ processing: videos.processing, hasThumbnail: videos.hasThumbnail })
+    .select({
+      processing: videos.processing,
+      hasThumbnail: videos.hasThumbnail,
+      encodingWait: videos.encodingWait,
+    })
     .from(videos)
     .where(eq(videos.id, id));
   return row;

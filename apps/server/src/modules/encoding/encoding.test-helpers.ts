@@ -47,6 +47,7 @@ export const videoState = async (database: DatabaseHandle, id: number) => {
       processing: videos.processing,
       encodingProgress: videos.encodingProgress,
       encodingError: videos.encodingError,
+      encodingWait: videos.encodingWait,
       rungs: videos.rungs,
       hasThumbnail: videos.hasThumbnail,
     })

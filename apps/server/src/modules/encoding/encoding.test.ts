@@ -165,6 +165,7 @@ describe('POST /api/encode/:id', () => {
       processing: 3,
       encodingProgress: null,
       encodingError: null,
+      encodingWait: null,
       rungs: [240],
       hasThumbnail: true,
     });
