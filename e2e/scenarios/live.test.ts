@@ -102,11 +102,19 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
 
   // A visitor is refused the school-only live: its playlist and its segments.
   const { playlist } = await statusOf(member.api, direct.id);
-  const source = await (
-    await fetch(
-      `${plateau().baseUrl}/api/media/live/${direct.id}/source/index.m3u8?token=${member.token}`,
+  // The source's own playlist, once it lists a segment (a new part starts with none).
+  const sourcePlaylist = `${plateau().baseUrl}/api/media/live/${direct.id}/source/index.m3u8?token=${member.token}`;
+  let source = '';
+  await expect
+    .poll(
+      async () => {
+        const answer = await fetch(sourcePlaylist);
+        source = `${answer.status} ${await answer.text()}`;
+        return /seg-\d+-\d+\.ts/.test(source) ? 'listed' : source.slice(0, 300);
+      },
+      { timeout: 20_000 },
     )
-  ).text();
+    .toBe('listed');
   const segment = /seg-\d+-\d+\.ts/.exec(source)![0];
   expect((await fetch(`${plateau().baseUrl}${playlist}`)).status).toBe(401);
   const visitorSegment = await fetch(
