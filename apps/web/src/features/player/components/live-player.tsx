@@ -160,7 +160,7 @@ export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: Li
         </Box>
       ) : reconnecting ? (
         <Box role="status" sx={{ ...overlay, bgcolor: 'rgba(0,0,0,0.55)', pointerEvents: 'none' }}>
-          <CircularProgress color="inherit" size={40} />
+          <CircularProgress color="inherit" size={40} aria-label="Reconnexion au direct" />
           <Typography sx={{ fontWeight: 600 }}>Le direct reprend dans un instant…</Typography>
         </Box>
       ) : (
