@@ -9,6 +9,9 @@ import {
 import { signIn } from '../../lib/session.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { makeToken } from '../../testing/tokens.ts';
+import { tusFailure } from '../../testing/tus-server.ts';
+
+const DISK_FULL = 'Espace disque insuffisant sur le serveur, envoi refusé. Prévenez un geek.';
 
 const open = async (token = makeToken({ role: 'plateau', gda_access: false })) => {
   signIn(token);
@@ -155,6 +158,25 @@ describe('/addVideo', () => {
     expect(router.state.location.pathname).toBe('/addVideo');
     expect(within(main).getByLabelText(/Titre/)).toHaveValue('Interview');
     expect(within(main).getByRole('button', { name: 'Valider' })).toBeEnabled();
+  });
+
+  it('says that the server has no disk space left when the upload is refused at its start (507), sending no byte', async () => {
+    const calls = serveEditor({
+      tus: { create: () => tusFailure(507, DISK_FULL) },
+    });
+    const { main, user, router } = await open();
+    await user.type(within(main).getByLabelText(/Titre/), 'Gala de fin d’année');
+    pick('Vidéo', fileOf('gala.mp4', 'video/mp4'));
+    pick('Miniature', fileOf('gala.png', 'image/png'));
+    await user.click(within(main).getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByText(`Erreur pendant l'upload : ${DISK_FULL}`)).toBeVisible();
+    // The video exists: its edit page is where the member tries again once a geek made room.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editVideo/31'));
+    // Asked once, not tried again, no byte sent, no thumbnail either.
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST videos',
+      'POST uploads',
+    ]);
   });
 
   it("says 'Erreur pendant l'upload' with the server's reason and opens the new video's edit page when the upload fails", async () => {

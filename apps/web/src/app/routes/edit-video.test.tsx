@@ -13,7 +13,10 @@ import { signIn } from '../../lib/session.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { server } from '../../testing/server.ts';
 import { makeToken } from '../../testing/tokens.ts';
+import { tusFailure } from '../../testing/tus-server.ts';
 import { makeVideo } from '../../testing/videos.ts';
+
+const DISK_FULL = 'Espace disque insuffisant sur le serveur, envoi refusé. Prévenez un geek.';
 
 const published = makeVideo(31, {
   title: 'Le match de basket',
@@ -242,6 +245,37 @@ describe('/editVideo/{id}', () => {
       ),
     ).toBeVisible();
     expect(router.state.location.pathname).toBe('/editVideo/31');
+  });
+
+  it('says that the server has no disk space left when the replacement or the thumbnail is refused (507), and stays', async () => {
+    const calls = serveEditor({
+      video: published,
+      tus: { create: () => tusFailure(507, DISK_FULL) },
+    });
+    const { main, user, router } = await open(published);
+    pick('Remplacer la vidéo', fileOf('nouvelle.mp4', 'video/mp4'));
+    await user.click(within(main).getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByText(`Erreur pendant un upload... ${DISK_FULL}`)).toBeVisible();
+    expect(router.state.location.pathname).toBe('/editVideo/31');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'PUT videos/31',
+      'POST uploads',
+    ]);
+
+    // A thumbnail (one multipart request) refused for the same reason says it too.
+    serveEditor({ video: published });
+    server.use(
+      http.post('*/api/media/thumbnail/:id', () =>
+        HttpResponse.json(
+          { statusCode: 507, error: 'Insufficient Storage', message: DISK_FULL },
+          { status: 507 },
+        ),
+      ),
+    );
+    const { main: again, user: person } = await open(published);
+    pick('Miniature', fileOf('nouvelle.png', 'image/png'));
+    await person.click(within(again).getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByText(`Une erreur s'est produite... ${DISK_FULL}`)).toBeVisible();
   });
 
   it("leaves with the watch page's message when the video does not exist", async () => {

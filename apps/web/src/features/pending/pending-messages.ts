@@ -1,3 +1,5 @@
+import type { EncodingWait } from '@plateau/contract';
+
 /** Spec sections 2 and 8: the pending page's texts, exactly as written (typos included). */
 export const pendingMessages = {
   encodeFailed: "Error pendant l'encodage",
@@ -28,6 +30,11 @@ const encodingFailures: readonly [RegExp, string][] = [
   ],
   [/durée maximale/, "L'encodage a duré trop longtemps et a été arrêté : relancez-le."],
 ];
+
+/** Why a queued encode has not started (Video.encodingWait): it starts by itself later. */
+export const encodingWaitTexts: Record<EncodingWait, string> = {
+  disk: 'En attente d’espace disque : l’encodage reprendra quand de la place sera libérée.',
+};
 
 export const ENCODING_FAILED_TITLE = 'Le dernier encodage a échoué';
 const UNKNOWN_FAILURE = "L'encodage s'est arrêté sans se terminer : relancez-le.";

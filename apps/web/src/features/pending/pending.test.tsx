@@ -217,6 +217,38 @@ describe('/pending', () => {
     ).toBeVisible();
   });
 
+  it('says when an encode waits for disk space, then shows its progress once it starts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let started = false;
+    servePending(() => [
+      pending(12, {
+        title: 'Disque plein',
+        processing: 2,
+        ...(started
+          ? { encodingWait: null, encodingProgress: 7 }
+          : { encodingWait: 'disk', encodingProgress: null }),
+      }),
+    ]);
+    await openPending();
+    const waiting = await card('Disque plein');
+    expect(within(waiting).getByText('Encodage en cours...')).toBeVisible();
+    expect(
+      within(waiting).getByText(
+        'En attente d’espace disque : l’encodage reprendra quand de la place sera libérée.',
+      ),
+    ).toBeVisible();
+    // Nothing moves while it waits: no bar, no failure, no action.
+    expect(within(waiting).queryByRole('progressbar')).toBeNull();
+    expect(within(waiting).queryByText('Le dernier encodage a échoué')).toBeNull();
+    expect(within(waiting).queryByRole('button', { name: 'Encoder et publier' })).toBeNull();
+
+    // The list is asked again while it waits: room came back, the encode runs.
+    started = true;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await within(waiting).findByText('7 %')).toBeVisible();
+    expect(within(waiting).queryByText(/En attente d’espace disque/)).toBeNull();
+  });
+
   it('asks again while a video encodes, and stops once none does', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let calls = 0;

@@ -116,6 +116,30 @@ describe('resumable upload', () => {
     expect(calls.map((call) => call.method)).toEqual(['POST']);
   });
 
+  it('does not try a creation refused for want of disk space (507) again, and says why', async () => {
+    member();
+    quietErrors();
+    const { calls } = serveTus({
+      create: () =>
+        tusFailure(
+          507,
+          'Espace disque insuffisant sur le serveur, envoi refusé. Prévenez un geek.',
+        ),
+    });
+    const upload = await startResumableUpload({
+      videoId: 31,
+      kind: 'video',
+      file: bytesFile('plein.mp4', 3000),
+    });
+    await expect(upload.finished).rejects.toMatchObject({
+      status: 507,
+      message: 'Espace disque insuffisant sur le serveur, envoi refusé. Prévenez un geek.',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => call.method)).toEqual(['POST']);
+    expect(storedUploads()).toEqual([]);
+  });
+
   it('tries a server failure (5xx) again', async () => {
     member();
     quietErrors();

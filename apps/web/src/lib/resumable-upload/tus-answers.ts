@@ -24,7 +24,7 @@ const fallbacks: Record<number, string> = {
   404: 'Cet envoi n’existe plus sur le serveur : choisissez à nouveau le fichier',
   409: 'La vidéo est en cours d’encodage : réessayez après',
   413: 'Le fichier dépasse la taille maximale autorisée',
-  507: 'Le serveur n’a plus assez de place pour ce fichier',
+  507: 'Espace disque insuffisant sur le serveur, envoi refusé. Prévenez un geek.',
 };
 
 export const statusOf = (error: unknown): number =>
@@ -61,19 +61,26 @@ export const uploadError = (error: unknown): ApiError => {
 };
 
 /**
+ * The server's disk is below its floor (507): the upload was refused before a byte was
+ * written, and trying again minutes later would only keep the person waiting to hear it.
+ */
+const DISK_FULL = 507;
+
+/**
  * Whether tus-js-client tries again: never after a refusal (4xx: not allowed, too large, not
- * an MP4...), except a 409 on a PATCH or HEAD (the offsets disagreed: a HEAD sets it right),
- * 423 (locked for a moment) and 429 (too many requests). A network failure while the browser
- * says it is offline is not retried either: the upload waits for the `online` event instead
- * of spending its tries.
+ * an MP4...; 507: no room on the server's disk), except a 409 on a PATCH or HEAD (the offsets
+ * disagreed: a HEAD sets it right), 423 (locked for a moment) and 429 (too many requests). A
+ * network failure while the browser says it is offline is not retried either: the upload
+ * waits for the `online` event instead of spending its tries.
  */
 export const shouldRetry = (error: DetailedError): boolean => {
   const status = statusOf(error);
   if (status === 0) return navigator.onLine;
   if (status === 409) return error.originalRequest?.getMethod() !== 'POST';
   if (status >= 400 && status < 500) return status === 423 || status === 429;
-  return true;
+  return status !== DISK_FULL;
 };
 
 /** A refusal: the upload is gone from the server (or never was), so its entry goes too. */
-export const isFinalRefusal = (status: number) => status >= 400 && status < 500;
+export const isFinalRefusal = (status: number) =>
+  (status >= 400 && status < 500) || status === DISK_FULL;

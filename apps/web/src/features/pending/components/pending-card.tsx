@@ -70,7 +70,7 @@ export const PendingCard = ({ video }: { video: Video }) => {
           </Alert>
         )}
         {isEncoding(video) ? (
-          <EncodingProgress percent={video.encodingProgress} />
+          <EncodingProgress percent={video.encodingProgress} wait={video.encodingWait} />
         ) : (
           <PendingDetails video={video} />
         )}

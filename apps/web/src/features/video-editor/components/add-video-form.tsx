@@ -11,7 +11,7 @@ import { emptyVideoForm, isComplete, newVideoBody, type VideoFormValues } from '
 import { EditorLayout } from './editor-layout.tsx';
 import { MediaDrops } from './media-drops.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
-import { failureText, useUploadSession } from './use-upload-session.ts';
+import { uploadFailureText, useUploadSession } from './use-upload-session.ts';
 import { VideoFields, type CategoryPickerProps } from './video-fields.tsx';
 
 /**
@@ -45,22 +45,20 @@ export const AddVideoForm = ({
     }
     notify('Video creee avec succes', 'success');
     void forgetVideos(client);
-    let videoSent = false;
+    let sending: 'video' | 'thumbnail' = 'video';
     try {
       if (video) {
         await session.upload('video', created.id, video);
         notify('Vidéo uploadée avec succès', 'success');
       }
-      videoSent = true;
+      sending = 'thumbnail';
       if (thumbnail) {
         await session.upload('thumbnail', created.id, thumbnail);
         notify('Miniature uploadée avec succès', 'success');
       }
     } catch (error) {
       if (session.left()) return;
-      // The resumable upload's refusals say why in French; the thumbnail's keep the spec's text.
-      const failed = "Erreur pendant l'upload";
-      notify(videoSent ? failed : failureText(failed, error), 'error');
+      notify(uploadFailureText(sending, "Erreur pendant l'upload", error), 'error');
       session.end();
       return navigate(paths.editVideo(created.id));
     }

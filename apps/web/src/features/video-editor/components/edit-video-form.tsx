@@ -17,7 +17,7 @@ import { EditorLayout } from './editor-layout.tsx';
 import { MediaDrops } from './media-drops.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
 import { ResumeOffer } from './resume-offer.tsx';
-import { failureText, useUploadSession } from './use-upload-session.ts';
+import { uploadFailureText, useUploadSession } from './use-upload-session.ts';
 import { VideoFields, type CategoryPickerProps } from './video-fields.tsx';
 import { VideoPreview } from './video-preview.tsx';
 
@@ -53,8 +53,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
     try {
       await session.upload(kind, video.id, file);
     } catch (error) {
-      // The resumable upload's refusals say why in French; the thumbnail's keep the spec's text.
-      const text = kind === 'video' ? failureText(messages.failed, error) : messages.failed;
+      const text = uploadFailureText(kind, messages.failed, error);
       if (!session.left()) notify(text, 'error');
       return false;
     }

@@ -27,11 +27,22 @@ const closed: OverlayState = { open: false };
  * The spec's failure message, with the server's reason when the resumable upload gave one
  * (always French: never tus-js-client's own words).
  */
-export const failureText = (text: string, error: unknown) => {
+const failureText = (text: string, error: unknown) => {
   const reason = error instanceof ApiError && error.message ? error.message : null;
   if (!reason) return text;
   return text.endsWith('...') ? `${text} ${reason}` : `${text} : ${reason}`;
 };
+
+/** The server's disk is below its floor (507): the person must tell a geek, whatever the file. */
+const isDiskFull = (error: unknown) => error instanceof ApiError && error.status === 507;
+
+/**
+ * What a failed upload says: the video file's refusals with the server's reason (the resumable
+ * upload's are always French); a thumbnail's keep the spec's text, unless the server's disk is
+ * full, which the person must hear to tell a geek.
+ */
+export const uploadFailureText = (kind: UploadKind, text: string, error: unknown) =>
+  kind === 'video' || isDiskFull(error) ? failureText(text, error) : text;
 
 /**
  * One save-and-upload sequence of a form: the overlay's state, the uploads with their progress,
