@@ -404,6 +404,11 @@ export const lives = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     parts: integer('parts').notNull().default(0),
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    /**
+     * "Terminer le direct" asked on an instance that does not receive this live: the one that
+     * does sees it and ends it.
+     */
+    endRequestedAt: timestamp('end_requested_at', { withTimezone: true }),
   },
   (t) => [
     check('lives_state_check', sql`${t.state} in ('live', 'reconnecting', 'ending', 'ended')`),
@@ -422,4 +427,33 @@ export const liveProblems = pgTable('live_problems', {
     .references(() => directs.id, { onDelete: 'cascade' }),
   message: text('message').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who watches each direct now, across instances: each instance writes the viewers it saw
+ * (an account, or a visitor's address) every few seconds; a viewer is present while seen lately.
+ */
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    directId: integer('direct_id')
+      .notNull()
+      .references(() => directs.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.directId, t.viewer] }),
+    index('live_presence_seen_idx').on(t.seenAt),
+  ],
+);
+
+/**
+ * Attempts counted by a rate limit (sign-in) for every instance at once: one row per address
+ * and route, its count and when its window ends.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
 });
