@@ -23,6 +23,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
 import { noStoreByDefault } from './lib/no-store.ts';
+import { sharedRateLimitStore } from './modules/auth/shared-rate-limit-store.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
 import { createMediaDiskGuard } from './storage/free-space.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
@@ -171,7 +172,8 @@ export const buildApp = async ({
     strictTransportSecurity: servedOverHttps,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // The sign-in limit is counted in the database: every instance of the site sees each attempt.
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });

@@ -6,7 +6,8 @@ export const tooManyAttemptsMessage =
 
 /**
  * The limit of every way to sign in (password form, single sign-on callback): LOGIN_RATE_LIMIT
- * attempts per address and minute, counted per route and per process (in this process's memory).
+ * attempts per address and minute, counted per route in the database (shared-rate-limit-store.ts),
+ * so that several instances of the site count together.
  */
 export const loginRateLimit = (config: Config) => ({
   max: config.loginRateLimit,
