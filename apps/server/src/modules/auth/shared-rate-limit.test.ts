@@ -52,3 +52,26 @@ describe('the sign-in limit, shared by every instance', () => {
     expect(await countAttempt(ctx.database.db, key, 300)).toMatchObject({ hits: 1 });
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const proxied = useTestApp({ env: { LOGIN_RATE_LIMIT: '2', TRUST_PROXY: 'true' } });
+
+  it('counts the address the proxy saw, whatever the client wrote before it', async () => {
+    const attempt = (forged: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        remoteAddress: '127.0.0.1',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          // What nginx's $proxy_add_x_forwarded_for sends: the client's header, then its address.
+          'x-forwarded-for': `${forged}, 203.0.113.7`,
+        },
+        payload: 'username=personne&password=essai-rate',
+      });
+    const statuses = [];
+    for (const forged of ['1.1.1.1', '2.2.2.2', '3.3.3.3'])
+      statuses.push((await attempt(forged)).statusCode);
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+});
