@@ -1,49 +1,140 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { trySessionLock, type SessionLock } from '../../db/session-lock.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { createLiveStation, type LiveStation } from './live-station.ts';
-import { startRtmpIngest } from './rtmp-ingest.ts';
+import { startRtmpIngest, type RtmpIngest } from './rtmp-ingest.ts';
+
+/** The session advisory lock of "this process runs the site's live ingest". */
+const INGEST_LOCK = 72430004;
+/** How often a process without the ingest checks whether the one with it is gone. */
+const TAKEOVER_RETRY_MS = 5_000;
+
+/** Which process's station runs now: read at each request, it changes at a takeover. */
+export type CurrentStation = () => LiveStation | undefined;
 
 /**
- * Starts this process's RTMP ingest and its station when the app is asked to (main.ts, and
- * tests that broadcast), and stops both when the app closes: the encoders are cut and every
- * part's ffmpeg finishes its files; the lives stay open for the next start to resume.
+ * Starts the site's RTMP ingest and its station when the app is asked to (main.ts, and tests
+ * that broadcast), and stops both when the app closes: the encoders are cut and every part's
+ * ffmpeg finishes its files; the lives stay open for the next start to resume.
+ *
+ * Exactly one process per database runs them: on PostgreSQL, the one holding a session
+ * advisory lock. The others keep their RTMP port closed (an encoder or nginx's `stream`
+ * upstreams go to the holder) and try again every few seconds; when the holder stops or dies
+ * its connection goes and the lock with it, and the next one takes over, its recover() running
+ * the grace of the lives left open. The embedded database has one process: it just runs them.
  */
 export const startLiveStation = async (
   app: FastifyInstance,
   deps: AppDeps,
-): Promise<LiveStation | undefined> => {
+): Promise<CurrentStation> => {
   const { config, mediaBinaries } = deps;
-  if (!deps.liveIngest || config.live.rtmpPort === 0) return undefined;
+  if (!deps.liveIngest || config.live.rtmpPort === 0) return () => undefined;
   if (!mediaBinaries) {
     app.log.warn('live: no working ffmpeg, the RTMP ingest is off');
-    return undefined;
+    return () => undefined;
   }
   const jobs = deps.jobs ?? createJobQueue(deps.database, config);
-  const station = createLiveStation({
-    db: deps.db,
-    storage: deps.storage,
-    ffmpeg: mediaBinaries.ffmpeg,
-    config,
-    jobs,
-    live: config.live,
-    log: {
-      info: (message) => app.log.info(message),
-      warn: (message) => app.log.warn(message),
-      error: (message, error) => app.log.error({ err: error }, message),
-    },
-  });
-  await station.recover();
-  const ingest = await startRtmpIngest({
-    port: config.live.rtmpPort,
-    host: config.live.rtmpHost,
-    handlers: station.handlers,
-  });
-  app.log.info(`live: RTMP ingest on ${config.live.rtmpHost}:${ingest.port}`);
+  let running: { station: LiveStation; ingest: RtmpIngest; lock?: SessionLock } | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let toldWaiting = false;
+
+  const run = async (lock?: SessionLock) => {
+    const station = createLiveStation({
+      db: deps.db,
+      storage: deps.storage,
+      ffmpeg: mediaBinaries.ffmpeg,
+      config,
+      jobs,
+      live: config.live,
+      log: {
+        info: (message) => app.log.info(message),
+        warn: (message) => app.log.warn(message),
+        error: (message, error) => app.log.error({ err: error }, message),
+      },
+    });
+    try {
+      await station.recover();
+      const ingest = await startRtmpIngest({
+        port: config.live.rtmpPort,
+        host: config.live.rtmpHost,
+        handlers: station.handlers,
+      });
+      running = { station, ingest, lock };
+    } catch (error) {
+      await station.stop();
+      lock?.release();
+      throw error;
+    }
+    app.log.info(
+      `live: this process (pid ${process.pid}) runs the RTMP ingest on ${config.live.rtmpHost}:${running.ingest.port}`,
+    );
+    void lock?.lost.then((error) => {
+      if (closed || running?.lock !== lock) return;
+      // Another process may hold the lock now: this one must not receive encoders any more.
+      app.log.error({ err: error }, 'live: lost the ingest lock, stopping the RTMP ingest');
+      void stop()
+        .catch((stopError) => app.log.error({ err: stopError }, 'live: stopping failed'))
+        .finally(schedule);
+    });
+  };
+
+  const stop = async () => {
+    const current = running;
+    running = undefined;
+    if (!current) return;
+    await current.station.stop();
+    current.ingest.stop();
+    // Last: the next holder's recover() must see the lives as this station left them.
+    current.lock?.release();
+  };
+
+  /** One attempt at the lock; true when this process runs the ingest now. */
+  const attempt = async () => {
+    const lock = await trySessionLock(deps.database, INGEST_LOCK);
+    if (!lock) {
+      if (!toldWaiting) {
+        toldWaiting = true;
+        app.log.info(
+          `live: another Plateau process runs the RTMP ingest; this one (pid ${process.pid}) takes over if it stops`,
+        );
+      }
+      return false;
+    }
+    if (closed) {
+      lock.release();
+      return false;
+    }
+    await run(lock);
+    toldWaiting = false;
+    if (closed) await stop();
+    return true;
+  };
+
+  const schedule = () => {
+    if (closed) return;
+    retry = setTimeout(() => {
+      attempt()
+        .catch((error) => {
+          app.log.error({ err: error }, 'live: taking over the RTMP ingest failed');
+          return false;
+        })
+        .then((runs) => {
+          if (!runs) schedule();
+        });
+    }, TAKEOVER_RETRY_MS);
+    retry.unref();
+  };
+
+  if (deps.database.kind === 'pglite') await run();
+  else if (!(await attempt())) schedule();
+
   app.addHook('onClose', async () => {
-    await station.stop();
-    ingest.stop();
+    closed = true;
+    clearTimeout(retry);
+    await stop();
     if (!deps.jobs) await jobs.stop();
   });
-  return station;
+  return () => running?.station;
 };

@@ -10,6 +10,7 @@ import type { IngestHandlers, IngestPublisher } from './rtmp-ingest.ts';
 import { problems } from './live-problems.ts';
 import { createWrongKeyLimit, isWellFormedKey } from './stream-key.ts';
 import { endPlaylists } from './live-playlists.ts';
+import { watchEndRequests } from './live-end-requests.ts';
 
 export interface LiveStationLog {
   info(message: string): void;
@@ -238,6 +239,13 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     );
   };
 
+  const stopWatchingEnds = watchEndRequests({
+    db,
+    running: () => [...active].filter(([, entry]) => !entry.ending).map(([directId]) => directId),
+    end,
+    onError: (error) => log.error('live: reading end requests failed', error),
+  });
+
   const handlers: IngestHandlers = {
     precheck(key, address) {
       if (wrongKeys.blocked(address)) return 'rate limited';
@@ -259,10 +267,14 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     handlers,
     /** "Terminer le direct". */
     end,
-    /** Lives left open by the previous run: their grace runs again; `ending` ones finish. */
+    /**
+     * Lives left open by the previous station (this process's last run, or another process
+     * that ran the ingest until it stopped or died): their grace runs again; `ending` ones,
+     * and those a geek asked to end meanwhile, finish.
+     */
     async recover() {
       for (const open of await repository.listOpenLives(db)) {
-        if (open.state === 'ending') {
+        if (open.state === 'ending' || open.endRequestedAt !== null) {
           void end(open.directId);
           continue;
         }
@@ -278,9 +290,12 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     },
     /** Is the direct's live run by this process (its encoder connected)? */
     isSending: (directId: number) => active.get(directId)?.publisher !== undefined,
+    /** Does this station run the direct's open live (sending, in its grace, or ending)? */
+    holds: (directId: number) => active.has(directId),
     /** Stops every part (their files complete); lives stay open for the next start. */
     async stop() {
       stopping = true;
+      stopWatchingEnds();
       for (const entry of active.values()) {
         clearTimeout(entry.grace);
         clearInterval(entry.watch);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { visibleDirect } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
@@ -24,6 +24,8 @@ export interface LiveRow {
   endedAt: Date | null;
   parts: number;
   videoId: number | null;
+  /** When a geek pressed "Terminer le direct" on a process that does not run the live. */
+  endRequestedAt: Date | null;
 }
 
 const liveSelection = {
@@ -35,6 +37,7 @@ const liveSelection = {
   endedAt: lives.endedAt,
   parts: lives.parts,
   videoId: lives.videoId,
+  endRequestedAt: lives.endRequestedAt,
 };
 
 const toLive = (row: typeof lives.$inferSelect | undefined): LiveRow | undefined =>
@@ -140,6 +143,31 @@ export const markEnding = (db: Executor, id: number) =>
 
 export const markEnded = (db: Executor, id: number, videoId: number | null) =>
   moved(db, id, ['ending'], { state: 'ended', videoId });
+
+// ---- "Terminer le direct" asked on another process than the station's ----
+
+/** Asks the station to end the live; nothing when it is already ending or over. */
+export const requestEnd = async (db: Executor, id: number) => {
+  await db
+    .update(lives)
+    .set({ endRequestedAt: sql`now()` })
+    .where(and(eq(lives.id, id), inArray(lives.state, ['live', 'reconnecting'])));
+};
+
+/** The directs, among these, whose running live a geek asked to end. */
+export const listEndRequested = async (db: Executor, directIds: number[]): Promise<number[]> =>
+  (
+    await db
+      .select({ directId: lives.directId })
+      .from(lives)
+      .where(
+        and(
+          inArray(lives.directId, directIds),
+          inArray(lives.state, ['live', 'reconnecting']),
+          isNotNull(lives.endRequestedAt),
+        ),
+      )
+  ).map((row) => row.directId);
 
 // ---- problems (French, for geeks) ----
 

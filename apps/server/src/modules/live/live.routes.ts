@@ -14,7 +14,6 @@ import { startLiveStation } from './live-lifecycle.ts';
 import { serveLiveHls } from './live-hls.ts';
 import { createLiveViewers } from './live-viewers.ts';
 import { createLiveService } from './live.service.ts';
-import type { LiveStation } from './live-station.ts';
 
 const tags = ['live'];
 const TokenQuery = Type.Object({
@@ -23,16 +22,14 @@ const TokenQuery = Type.Object({
 const hlsErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody };
 
 export const liveRoutes: FeatureModule = (deps) => {
-  let station: LiveStation | undefined;
-  const viewers = createLiveViewers();
-  const live = createLiveService({
-    db: deps.db,
-    config: deps.config,
-    viewers,
-    station: () => station,
-  });
   return async (app) => {
-    station = await startLiveStation(app, deps);
+    const viewers = createLiveViewers({
+      db: deps.db,
+      onError: (error) => app.log.error({ err: error }, 'live: writing viewers failed'),
+    });
+    app.addHook('onClose', () => viewers.stop());
+    const station = await startLiveStation(app, deps);
+    const live = createLiveService({ db: deps.db, config: deps.config, viewers, station });
 
     app.get(
       '/directs/:id/broadcast',

@@ -17,12 +17,16 @@ export interface LiveServiceDeps {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'live'>;
   viewers: LiveViewers;
-  /** The station of this process; undefined when it runs no ingest (RTMP_PORT=0). */
+  /** The station of this process; undefined when another process runs the site's ingest, or none does (RTMP_PORT=0). */
   station: () => LiveStation | undefined;
 }
 
 /** How long "Terminer le direct" waits for the encoder's part to close before answering. */
 const END_ANSWER_MS = 5_000;
+/** How often that wait looks, when another process runs the live. */
+const END_POLL_MS = 200;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What viewers are told, from the newest live and whether broadcasting is on. */
 const stateOf = (live: repository.LiveRow | undefined, enabled: boolean): LiveStatus['state'] => {
@@ -69,7 +73,7 @@ export const createLiveService = ({ db, config, viewers, station }: LiveServiceD
       startedAt:
         live && state !== 'waiting' && state !== 'off' ? live.startedAt.toISOString() : null,
       endedAt: live?.endedAt && state === 'ended' ? live.endedAt.toISOString() : null,
-      viewers: playing ? viewers.count(id) : 0,
+      viewers: playing ? await viewers.count(id) : 0,
       playlist: playing ? `/api/media/live/${id}/master.m3u8` : null,
       rediffVideoId: state === 'ended' ? (live?.videoId ?? null) : null,
       problem,
@@ -122,20 +126,29 @@ export const createLiveService = ({ db, config, viewers, station }: LiveServiceD
       });
     },
 
-    /** "Terminer le direct": the encoder is cut, the recording closed, the REDIFF built. */
+    /**
+     * "Terminer le direct": the encoder is cut, the recording closed, the REDIFF built. From
+     * any process: when this one does not run the live, the one that does is asked through
+     * the database (it looks every second) and the answer waits for it the same way.
+     */
     async end(viewer: Viewer, id: number): Promise<LiveStatus> {
       requireGeek(viewer);
       await visibleDirect(viewer, id);
       const open = await repository.findOpenLive(db, id);
       if (!open) throw conflict("Il n'y a pas de direct en cours pour ce DT");
       const running = station();
-      if (!running) {
-        throw conflict(
-          'Le direct est reçu par une autre instance de Plateau : terminez-le depuis elle',
-        );
+      const answerBy = Date.now() + END_ANSWER_MS;
+      if (running?.holds(id)) {
+        await Promise.race([running.end(id), sleep(END_ANSWER_MS)]);
+      } else {
+        await repository.requestEnd(db, open.id);
+        // 'ending' is enough: the encoder is cut, and viewers are told the live is over.
+        while (Date.now() < answerBy) {
+          const live = await repository.findLatestLive(db, id);
+          if (live?.id !== open.id || live.state === 'ending' || live.state === 'ended') break;
+          await sleep(END_POLL_MS);
+        }
       }
-      const ending = running.end(id);
-      await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, END_ANSWER_MS))]);
       return status(viewer, id);
     },
 
