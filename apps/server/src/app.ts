@@ -89,7 +89,7 @@ export const buildApp = async ({
     bodyLimit: 1024 * 1024,
     // One hop: the address is the one the reverse proxy saw (the last in X-Forwarded-For),
     // never one the client wrote before it, which would give each forged value its own limit.
-    trustProxy: config.trustProxy ? 1 : false,
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     // The longest search term, percent-encoded (up to 12 characters for one of 4 bytes), must
     // reach its schema, which answers 400 past it; Fastify's default (100) answers 414.
     routerOptions: { maxParamLength: fieldLimits.searchTerm * 12 },
