@@ -58,7 +58,7 @@ export const DirectCard = ({ direct, eager }: DirectCardProps) => (
         >
           {direct.title}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {formatDate(direct.date)}
         </Typography>
       </Box>

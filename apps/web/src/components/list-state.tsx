@@ -54,7 +54,7 @@ export const ListState = ({
   }
   if (isEmpty) {
     return (
-      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+      <Typography color="textSecondary" sx={{ py: 6, textAlign: 'center' }}>
         {emptyText}
       </Typography>
     );

@@ -83,7 +83,7 @@ export const VideoCard = ({
           >
             {video.title}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {formatDate(video.date)} · {formatViews(video.views)}
           </Typography>
         </Box>

@@ -37,7 +37,7 @@ export const Footer = () => {
           <Typography variant="h6" component="h2" gutterBottom>
             {site.associationName}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ whiteSpace: 'pre-line' }}>
             {site.associationText}
           </Typography>
         </Box>
@@ -60,7 +60,7 @@ export const Footer = () => {
         variant="caption"
         component="p"
         align="center"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ mt: 3 }}
       >
         Version 1.4.0

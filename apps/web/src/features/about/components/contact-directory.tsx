@@ -13,7 +13,7 @@ export const ContactDirectory = ({ contacts }: { contacts: SiteSettings['contact
     .filter((entry) => entry.email);
   if (entries.length === 0) {
     return (
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         Les adresses de contact ne sont pas encore renseignées.
       </Typography>
     );
@@ -44,7 +44,7 @@ export const ContactDirectory = ({ contacts }: { contacts: SiteSettings['contact
               {entry.title}
             </Typography>
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ flex: 1 }}>
             {entry.description}
           </Typography>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>

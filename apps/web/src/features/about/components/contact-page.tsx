@@ -17,7 +17,7 @@ export const ContactPage = () => {
         <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
           Nous contacter
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 720 }}>
           Une question, un événement à filmer, du matériel à emprunter ? Écrivez à la bonne adresse
           : la bonne personne vous répondra plus vite.
         </Typography>

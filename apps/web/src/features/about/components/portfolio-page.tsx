@@ -29,7 +29,7 @@ export const PortfolioPage = () => {
           {site.associationName}
         </Typography>
         {headline && (
-          <Typography variant="h5" component="p" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="h5" component="p" color="textSecondary" sx={{ mt: 1 }}>
             {headline}
           </Typography>
         )}

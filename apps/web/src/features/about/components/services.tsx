@@ -48,7 +48,7 @@ export const Services = () => (
         <Typography variant="h6" component="h3" gutterBottom>
           {service.title}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {service.text}
         </Typography>
       </Paper>

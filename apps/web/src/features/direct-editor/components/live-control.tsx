@@ -48,7 +48,7 @@ export const LiveControl = ({ directId, status }: LiveControlProps) => {
       <Box
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 1 }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           État du direct
         </Typography>
         {state === 'off' ? (

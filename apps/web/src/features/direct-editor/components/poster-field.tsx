@@ -30,7 +30,7 @@ export const PosterField = ({ direct, file, onFile, progress, disabled }: Poster
           placeholder={<LiveTvOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} />}
           sx={{ borderRadius: 2 }}
         />
-        <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography component="figcaption" variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           Poster actuel
         </Typography>
       </Box>

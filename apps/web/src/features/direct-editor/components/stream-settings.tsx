@@ -60,7 +60,7 @@ export const StreamSettings = ({ directId, broadcast }: StreamSettingsProps) => 
 
   return (
     <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {broadcastMessages.help}
       </Typography>
       {broadcast.serverUrl === '' ? (

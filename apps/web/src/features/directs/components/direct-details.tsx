@@ -77,7 +77,7 @@ interface DirectDetailsProps {
 
 const DirectText = ({ direct, notice, onPlateau = false }: DirectDetailsProps) => (
   <Box sx={{ minWidth: 0 }}>
-    <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
+    <Typography variant="overline" color="textSecondary" sx={{ fontWeight: 700 }}>
       Direct
     </Typography>
     <Typography
@@ -91,7 +91,7 @@ const DirectText = ({ direct, notice, onPlateau = false }: DirectDetailsProps) =
     >
       {direct.title}
     </Typography>
-    <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+    <Typography color="textSecondary" sx={{ mt: 0.5 }}>
       {formatDate(direct.date)}
     </Typography>
     {notice}

@@ -36,7 +36,7 @@ const NeighbourLink = ({
         <Typography
           component="span"
           variant="caption"
-          color="text.secondary"
+          color="textSecondary"
           sx={{ display: 'block' }}
         >
           {next ? 'DT suivant' : 'DT précédent'}

@@ -48,7 +48,7 @@ const DirectCardLarge = ({
       >
         {direct.title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+      <Typography color="textSecondary" sx={{ mt: 0.5 }}>
         {formatDate(direct.date)}
       </Typography>
       {direct.description && (

@@ -70,7 +70,7 @@ export const DownloadEntryCard = forwardRef<HTMLLIElement, { entry: DownloadEntr
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 24 }}>
             <Typography
               variant="caption"
-              color="text.secondary"
+              color="textSecondary"
               component="p"
               role="status"
               sx={{ flex: 1, minWidth: 0 }}

@@ -47,7 +47,7 @@ export const EncodingProgress = ({
         {known && (
           <Typography
             variant="body2"
-            color="text.secondary"
+            color="textSecondary"
             sx={{ minWidth: '3.5em', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
           >
             {percent} %

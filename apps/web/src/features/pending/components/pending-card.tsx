@@ -58,7 +58,7 @@ export const PendingCard = ({ video }: { video: Video }) => {
             >
               {video.title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {formatDate(video.date)}
             </Typography>
           </Box>

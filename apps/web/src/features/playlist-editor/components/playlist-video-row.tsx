@@ -53,7 +53,7 @@ export const PlaylistVideoRow = ({
     {controls}
     <Typography
       component="span"
-      color="text.secondary"
+      color="textSecondary"
       sx={{
         // A phone needs the room for the title; the order is plain to see there anyway.
         display: { xs: 'none', sm: 'block' },
@@ -79,7 +79,7 @@ export const PlaylistVideoRow = ({
       >
         {video.title}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {formatDate(video.date)}
       </Typography>
     </Box>

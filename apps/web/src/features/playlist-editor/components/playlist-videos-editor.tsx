@@ -47,12 +47,12 @@ export const PlaylistVideosEditor = ({ code, videos }: PlaylistVideosEditorProps
           ))}
         </Box>
       ) : videos.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 4 }}>
+        <Typography color="textSecondary" sx={{ py: 4 }}>
           Cette playlist ne contient aucune vidéo. Ajoutez-en depuis la page d&apos;une vidéo.
         </Typography>
       ) : (
         <>
-          <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+          <Typography color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
             {narrow
               ? "Changez l'ordre avec les flèches : il est enregistré aussitôt."
               : "Glissez les vidéos par leur poignée pour changer l'ordre : il est enregistré aussitôt."}

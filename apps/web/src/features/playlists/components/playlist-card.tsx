@@ -46,7 +46,7 @@ export const PlaylistCard = ({ playlist }: { playlist: Playlist }) => {
             {playlist.title}
           </Typography>
           {playlist.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, ...clamp(2) }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, ...clamp(2) }}>
               {playlist.description}
             </Typography>
           )}

@@ -86,7 +86,7 @@ const PlaylistHeader = ({ playlist }: { playlist: Playlist }) => (
           <PlaylistIcons playlist={playlist} />
         </Box>
         {playlist.videoCount !== undefined && (
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography color="textSecondary" sx={{ mt: 0.5 }}>
             {formatVideoCount(playlist.videoCount)}
           </Typography>
         )}
@@ -104,7 +104,7 @@ const PlaylistHeader = ({ playlist }: { playlist: Playlist }) => (
 
 const PlaylistVideos = ({ code, videos }: { code: string; videos: Video[] }) =>
   videos.length === 0 ? (
-    <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+    <Typography color="textSecondary" sx={{ py: 6, textAlign: 'center' }}>
       Cette playlist ne contient aucune vidéo.
     </Typography>
   ) : (

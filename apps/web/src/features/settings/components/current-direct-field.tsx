@@ -33,12 +33,12 @@ export const CurrentDirectField = ({ direct, onChange, disabled }: CurrentDirect
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {direct.title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {formatDate(direct.date)} · n° {direct.id}
             </Typography>
           </>
         ) : (
-          <Typography color="text.secondary">Aucun DT en cours</Typography>
+          <Typography color="textSecondary">Aucun DT en cours</Typography>
         )}
       </Box>
       {direct && (

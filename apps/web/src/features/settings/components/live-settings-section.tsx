@@ -50,7 +50,7 @@ export const LiveSettingsSection = () => {
       >
         Directs sur Plateau
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         Ces réglages s&apos;appliquent dès que vous les changez.
       </Typography>
       {settings.isError && <Alert severity="error">{messages.loadFailed}</Alert>}

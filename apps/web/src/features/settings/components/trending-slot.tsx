@@ -54,7 +54,7 @@ export const TrendingSlot = ({ slot, video, onChange, disabled }: TrendingSlotPr
             placeItems: 'center',
           }}
         >
-          <Typography color="text.secondary">Emplacement vide</Typography>
+          <Typography color="textSecondary">Emplacement vide</Typography>
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minWidth: 0 }}>
@@ -63,7 +63,7 @@ export const TrendingSlot = ({ slot, video, onChange, disabled }: TrendingSlotPr
             {video?.title ?? 'Aucune vidéo'}
           </Typography>
           {video && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {formatDate(video.date)}
             </Typography>
           )}

@@ -66,7 +66,7 @@ const Row = ({
       '&:last-of-type': { borderBottom: 0 },
     }}
   >
-    <Typography component="dt" variant="body2" color="text.secondary">
+    <Typography component="dt" variant="body2" color="textSecondary">
       {label}
     </Typography>
     <Typography
@@ -171,7 +171,7 @@ const Count = ({ label, value, tone }: { label: string; value: number; tone?: 'e
     >
       {value}
     </Typography>
-    <Typography variant="caption" color="text.secondary">
+    <Typography variant="caption" color="textSecondary">
       {label}
     </Typography>
   </Box>
@@ -209,7 +209,7 @@ const FailedEncode = ({ video }: { video: SystemStatus['encodes']['failedVideos'
           {video.error}
         </Typography>
         {video.failedAt && (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             Échec le {formatDateTime(video.failedAt)}
           </Typography>
         )}
@@ -237,7 +237,7 @@ const EncodesSection = ({ encodes }: { encodes: SystemStatus['encodes'] }) => (
       <Count label="en échec" value={encodes.failed} tone="error" />
     </Box>
     {encodes.failedVideos.length === 0 ? (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Aucun encodage en échec.
       </Typography>
     ) : (

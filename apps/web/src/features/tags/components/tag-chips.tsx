@@ -32,10 +32,10 @@ export const TagChips = ({ selected, onChange }: TagChipsProps) => {
   }
   // The notification already says why (spec section 8, "Tags").
   if (status === 'error') {
-    return <Typography color="text.secondary">Les tags ne sont pas disponibles.</Typography>;
+    return <Typography color="textSecondary">Les tags ne sont pas disponibles.</Typography>;
   }
   if (tags.length === 0) {
-    return <Typography color="text.secondary">Aucun tag pour le moment.</Typography>;
+    return <Typography color="textSecondary">Aucun tag pour le moment.</Typography>;
   }
 
   const toggle = (id: number) =>

@@ -82,11 +82,11 @@ export const UserRow = ({ user }: { user: User }) => {
           {user.sso && <Chip size="small" label="Compte de l'école" variant="outlined" />}
           {!user.hasPassword && <Chip size="small" label="Sans mot de passe" variant="outlined" />}
         </Box>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Créé le {formatDate(user.createdAt)} · {lastLogin(user)}
         </Typography>
         {user.ssoSubject !== null && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             Compte de l&apos;école : {user.ssoSubject}
           </Typography>
         )}

@@ -74,7 +74,7 @@ export const UsersPage = () => {
           }}
         />
         {users.data && (
-          <Typography color="text.secondary" role="status">
+          <Typography color="textSecondary" role="status">
             {search.trim()
               ? `${accountCount(shown.length)} sur ${users.data.length}`
               : accountCount(users.data.length)}

@@ -148,7 +148,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
                 <Typography
                   component="figcaption"
                   variant="body2"
-                  color="text.secondary"
+                  color="textSecondary"
                   sx={{ mt: 0.5, textAlign: 'center' }}
                 >
                   Miniature actuelle

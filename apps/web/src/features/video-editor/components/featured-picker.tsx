@@ -113,7 +113,7 @@ export const FeaturedPicker = ({ videoId, slots }: FeaturedPickerProps) => {
       <Typography id="featured-picker-title" variant="h6" component="h2">
         Mettre à la une
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         Choisissez l'emplacement de cette vidéo : le grand (1) ou l'un des quatre petits.
       </Typography>
       <Box

@@ -45,7 +45,7 @@ export const VideoPreview = ({ video }: { video: Video }) => {
         )}
       </Box>
       {rung !== null && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {stateText[video.processing] ?? ''}
         </Typography>
       )}

@@ -54,7 +54,7 @@ export const CompactVideoList = ({ videos }: { videos: readonly Video[] }) => (
             >
               {video.title}
             </Typography>
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5 }}>
               {formatDate(video.date)}
               <br />
               {formatViews(video.views)}

@@ -74,7 +74,7 @@ export const PlaylistPanel = ({
           ) : (
             <Skeleton width="70%" />
           )}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {videos && position >= 0 ? `${position + 1} / ${videos.length}` : '\u00a0'}
           </Typography>
         </Box>

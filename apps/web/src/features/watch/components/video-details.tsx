@@ -64,7 +64,7 @@ export const VideoDetails = ({
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {formatDate(video.date)} · {formatViews(views ?? video.views)}
           </Typography>
           {member && (
@@ -103,7 +103,7 @@ export const VideoDetails = ({
         {video.description.trim() ? (
           <DescriptionText text={video.description} />
         ) : (
-          <Typography color="text.secondary">Sans description</Typography>
+          <Typography color="textSecondary">Sans description</Typography>
         )}
       </Box>
     </Box>

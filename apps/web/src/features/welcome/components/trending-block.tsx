@@ -64,7 +64,7 @@ export const TrendingBlock = () => {
   }
   const videos = trending.data.videos.slice(0, TRENDING_SLOTS);
   if (videos.length === 0) {
-    return <Typography color="text.secondary">Aucune vidéo à la une pour l'instant.</Typography>;
+    return <Typography color="textSecondary">Aucune vidéo à la une pour l'instant.</Typography>;
   }
   return (
     <TrendingLayout>
