@@ -8,6 +8,7 @@ import type { PlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import type { DiskGuard } from './storage/free-space.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import type { ResumableUploadStore } from './storage/resumable-store.ts';
+import type { UploadLocker } from './storage/upload-locker.ts';
 
 /** What feature modules receive: configuration, database and media storage. */
 export interface AppDeps {
@@ -23,6 +24,11 @@ export interface AppDeps {
   liveIngest?: boolean;
   /** Unfinished resumable uploads (main.ts shares it with the sweep); buildApp makes one if absent. */
   resumableStore?: ResumableUploadStore;
+  /**
+   * The resumable uploads' locks: main.ts shares them through PostgreSQL (several instances);
+   * buildApp makes an in-memory one if absent (one process: tests, the embedded database).
+   */
+  uploadLocker: UploadLocker;
   /**
    * The media disk's floor (DISK_FREE_FLOOR), counting what unfinished uploads still have to
    * write: buildApp makes it unless given one (tests: over a fake free-space provider).

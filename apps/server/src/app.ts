@@ -28,6 +28,7 @@ import { standardOutputLog } from './process/standard-output-log.ts';
 import { createMediaDiskGuard } from './storage/free-space.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import { createResumableStore } from './storage/resumable-store.ts';
+import { UploadLocker } from './storage/upload-locker.ts';
 import { buildWebShell, sendWebShell } from './web-shell.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -108,9 +109,10 @@ export const buildApp = async ({
         });
   if (mediaBinaries) app.log.info(`ffmpeg (${mediaBinaries.source}): ${mediaBinaries.version}`);
   else app.log.warn('no working ffmpeg/ffprobe found: uploads and encodes are refused');
+  const uploadLocker = extraDeps?.uploadLocker ?? new UploadLocker();
   const resumableStore =
     extraDeps?.resumableStore ??
-    createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000);
+    createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000, uploadLocker);
   const deps: AppDeps = {
     config,
     database,
@@ -119,6 +121,7 @@ export const buildApp = async ({
     mediaBinaries,
     ...extraDeps,
     resumableStore,
+    uploadLocker,
     diskGuard: extraDeps?.diskGuard ?? createMediaDiskGuard(config, storage.root, resumableStore),
   };
 

@@ -19,14 +19,20 @@ import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
 import { createLocalStorage } from './storage/media-storage.ts';
 import { createResumableStore } from './storage/resumable-store.ts';
 import { startTemporarySweep } from './storage/temporary-sweep.ts';
+import { createUploadLocker } from './storage/upload-locker.ts';
 
 const config = loadConfigOrExit();
 const database = await openDatabase(config).catch(exitOnStartupProblem);
 await database.migrate();
 const storage = createLocalStorage(config.mediaDir);
+// Several instances may serve a PostgreSQL site: an upload's lock must hold across them.
+const uploadLocker = createUploadLocker(
+  database.kind === 'postgres' ? config.databaseUrl : undefined,
+);
 const resumableStore = createResumableStore(
   config.mediaDir,
   config.uploadExpiryHours * 3600 * 1000,
+  uploadLocker,
 );
 const mediaBinaries = await locateMediaBinaries({
   ffmpegPath: config.ffmpegPath,
@@ -42,7 +48,7 @@ const app = await buildApp({
   config,
   database,
   storage,
-  extraDeps: { mediaBinaries, jobs, liveIngest: true, resumableStore, metrics },
+  extraDeps: { mediaBinaries, jobs, liveIngest: true, resumableStore, uploadLocker, metrics },
 });
 await ensureAdmin(database.db, config, app.log);
 // The embedded database has one process: `npm run backup` asks this one to take the backup.
@@ -85,6 +91,8 @@ const log: LifecycleLog = {
 // Closed newest first when the process stops: HTTP (after the grace), worker, queue, database.
 const shutdown = createShutdown(log);
 shutdown.onShutdown('database', () => database.close());
+// After the HTTP server: the uploads still running give their locks back first.
+shutdown.onShutdown('upload locks', () => uploadLocker.close());
 shutdown.onShutdown('job queue', () => jobs.stop());
 shutdown.onShutdown('encode worker', () => worker?.stop());
 const graceMs = config.shutdownGraceSeconds * 1000;

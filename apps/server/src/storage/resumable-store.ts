@@ -2,6 +2,7 @@ import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Upload } from '@tus/server';
+import type { UploadLocker } from './upload-locker.ts';
 
 /** An unfinished upload's id: tus's default name, 16 random bytes in hex. */
 export const isResumableUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
@@ -16,6 +17,8 @@ export class ResumableUploadStore extends FileStore {
   constructor(
     readonly folder: string,
     readonly expiryMs: number,
+    /** The uploads' locks (the tus server's): the sweep leaves an upload in use alone. */
+    readonly locker?: Pick<UploadLocker, 'tryLock'>,
   ) {
     super({ directory: folder, expirationPeriodInMilliseconds: expiryMs });
   }
@@ -79,30 +82,44 @@ export class ResumableUploadStore extends FileStore {
 
   /**
    * Removes the uploads idle for the whole expiry, and the halves a crash left (a data file
-   * without its description or the reverse) once as old; a paused upload younger stays.
+   * without its description or the reverse) once as old; a paused upload younger stays. Every
+   * instance sweeps the shared folder: an upload is looked at under its lock, taken only if
+   * free (a request on it, here or on another instance, keeps it), so it is never removed
+   * while a PATCH writes to it, and a sweep that finds it gone has nothing to do.
    */
   override async deleteExpired(): Promise<number> {
-    const idleSince = Date.now() - this.expiryMs;
     const names = await readdir(this.folder).catch(() => [] as string[]);
     const ids = new Set(
       names.map((name) => name.replace(/\.(json|finished)$/, '')).filter(isResumableUploadId),
     );
     let removed = 0;
     for (const id of ids) {
-      const files = [this.dataPath(id), `${this.dataPath(id)}.json`, this.finishedPath(id)];
-      const times = await Promise.all(
-        files.map((file) =>
-          stat(file).then(
-            (s) => s.mtimeMs,
-            () => 0,
-          ),
-        ),
-      );
-      if (Math.max(...times) >= idleSince) continue;
-      await Promise.all(files.map((file) => rm(file, { force: true })));
-      removed += 1;
+      const lock = this.locker ? await this.locker.tryLock(id).catch(() => null) : undefined;
+      if (lock === null) continue;
+      try {
+        if (await this.removeIfIdle(id)) removed += 1;
+      } finally {
+        await lock?.unlock();
+      }
     }
     return removed;
+  }
+
+  private async removeIfIdle(id: string): Promise<boolean> {
+    const files = [this.dataPath(id), `${this.dataPath(id)}.json`, this.finishedPath(id)];
+    const times = await Promise.all(
+      files.map((file) =>
+        stat(file).then(
+          (s) => s.mtimeMs,
+          () => null,
+        ),
+      ),
+    );
+    const present = times.filter((time): time is number => time !== null);
+    // Gone meanwhile (removed by another instance's sweep, cancelled), or still in use.
+    if (present.length === 0 || Math.max(...present) >= Date.now() - this.expiryMs) return false;
+    await Promise.all(files.map((file) => rm(file, { force: true })));
+    return true;
   }
 
   /** Forgets an upload whose data file was moved away (attached) or removed. */
@@ -113,5 +130,8 @@ export class ResumableUploadStore extends FileStore {
 }
 
 /** The unfinished uploads' folder, beside the temporary files on the media storage's disk. */
-export const createResumableStore = (mediaRoot: string, expiryMs: number) =>
-  new ResumableUploadStore(path.join(mediaRoot, '.uploads'), expiryMs);
+export const createResumableStore = (
+  mediaRoot: string,
+  expiryMs: number,
+  locker?: Pick<UploadLocker, 'tryLock'>,
+) => new ResumableUploadStore(path.join(mediaRoot, '.uploads'), expiryMs, locker);

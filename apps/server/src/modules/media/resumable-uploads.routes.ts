@@ -21,7 +21,7 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
   const { config, storage, mediaBinaries, db } = deps;
   const store =
     deps.resumableStore ??
-    createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000);
+    createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000, deps.uploadLocker);
   const media = createMediaService({ db, storage, mediaBinaries });
   // tus hooks see a Web request; the viewer Fastify established rides on its Node request.
   const viewers = new WeakMap<IncomingMessage, SignedInViewer>();
@@ -40,6 +40,8 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
     const tus = new Server({
       path: `/api${resumableUploadPath}`,
       datastore: store,
+      // Shared by every instance when there are several: see storage/upload-locker.ts.
+      locker: deps.uploadLocker,
       relativeLocation: true,
       maxSize: config.maxUploadBytes,
       onUploadCreate: async (request, upload) => {
