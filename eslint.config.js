@@ -218,6 +218,13 @@ export default tseslint.config(
           message:
             "Query keys come from their resource's key factory in src/resources/ (videoKeys, directKeys...).",
         },
+        {
+          // MUI 9 reads Typography's color only as a palette name: a path is silently ignored.
+          selector:
+            "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/\\./]",
+          message:
+            'Typography takes a palette name (textSecondary, error...), not a path such as text.secondary, which MUI 9 ignores.',
+        },
       ],
     },
   },
