@@ -49,15 +49,34 @@ export class ResumableUploadStore extends FileStore {
     return path.join(this.folder, id);
   }
 
-  /** The marker of an upload attached to its video, kept until it expires. */
+  /**
+   * The marker of an upload complete: being attached to its video, then attached, kept until
+   * it expires.
+   */
   private finishedPath(id: string): string {
     return `${this.dataPath(id)}.finished`;
   }
 
   /**
+   * Claims the attachment of a complete upload: true for one caller only, in any process
+   * sharing the folder (an exclusive create), so the file is attached once even when two
+   * requests see the last byte. From then on HEAD answers it complete, also while its data
+   * file is being moved to its video.
+   */
+  async claimFinish(id: string): Promise<boolean> {
+    try {
+      await writeFile(this.finishedPath(id), '', { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  }
+
+  /**
    * Marks an upload attached (its data file was moved to its video): HEAD then answers it
-   * complete until it expires, so a client that lost the last PATCH's answer does not send
-   * the whole file again.
+   * complete until it expires, counted from now, so a client that lost the last PATCH's answer
+   * does not send the whole file again.
    */
   async markFinished(id: string): Promise<void> {
     await writeFile(this.finishedPath(id), '');

@@ -15,6 +15,7 @@ import { requireUploadRoom } from './upload-room.ts';
 
 const tooLarge = () => new HttpError(413, 'Le fichier dépasse la taille maximale autorisée');
 const uploadNotFound = () => notFound('Envoi introuvable ou expiré : recommencez l’envoi');
+const alreadyFinished = () => conflict('Cet envoi est déjà terminé');
 /** The uploader, stored by the server in the upload's metadata (a client's value is replaced). */
 const UPLOADER = 'userId';
 
@@ -106,9 +107,7 @@ export const createResumableUploadsService = ({
       if (id === undefined) return checkCreation(viewer, headers);
       const upload = await ownUpload(viewer, id);
       if (method !== 'PATCH') return;
-      if (upload.size !== undefined && upload.offset === upload.size) {
-        throw conflict('Cet envoi est déjà terminé');
-      }
+      if (upload.size !== undefined && upload.offset === upload.size) throw alreadyFinished();
       if (!/^\d{1,16}$/.test(single(headers['upload-offset']) ?? '')) {
         throw badRequest('Position d’envoi invalide (Upload-Offset)');
       }
@@ -125,14 +124,18 @@ export const createResumableUploadsService = ({
     /**
      * The last byte arrived: the file is checked and attached to its video exactly as a
      * multipart upload is; refused, the upload is removed; attached, it is marked finished.
+     * tus calls this after releasing the upload's lock, so two requests (on two instances) may
+     * both see the upload complete: only the one that claims it attaches it.
      */
     async finish(viewer: Viewer, upload: Upload): Promise<void> {
+      if (!(await store.claimFinish(upload.id))) throw alreadyFinished();
       try {
         const target = targetOf(upload.metadata);
         await media.checkUploadTarget(viewer, target.kind, target.videoId);
         await media.storeUpload(target.kind, target.videoId, store.dataPath(upload.id));
       } catch (error) {
-        await store.remove(upload.id).catch(() => store.forget(upload.id));
+        await store.remove(upload.id).catch(() => undefined);
+        await store.forget(upload.id);
         throw error;
       }
       await store.markFinished(upload.id);
