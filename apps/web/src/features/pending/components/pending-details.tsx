@@ -54,7 +54,7 @@ export const PendingDetails = ({ video }: { video: Video }) => (
       )}
     </Box>
     {video.processing === Processing.NoUpload && (
-      <Typography variant="body2" color="warning.main">
+      <Typography variant="body2">
         Aucun fichier vidéo envoyé : ajoutez-le depuis « Modifier » avant d&apos;encoder.
       </Typography>
     )}

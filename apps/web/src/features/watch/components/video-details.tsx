@@ -77,9 +77,7 @@ export const VideoDetails = ({
             </>
           )}
           {!published && (
-            <Typography variant="body2" color="warning.main">
-              Non publiée : aperçu de la vidéo envoyée
-            </Typography>
+            <Typography variant="body2">Non publiée : aperçu de la vidéo envoyée</Typography>
           )}
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
