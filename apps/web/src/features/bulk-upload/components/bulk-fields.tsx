@@ -1,23 +1,19 @@
+import {
+  CategoriesFieldset,
+  GpaRestrictedSlot,
+  type CategoryPickerProps,
+} from '../../../components/video-shared-fields.tsx';
 import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DirectPicker } from '../../../components/direct-picker.tsx';
-import {
-  AccessField,
-  DateField,
-  GpaRestrictedField,
-  PromotionField,
-} from '../../../components/shared-fields.tsx';
+import { AccessField, DateField, PromotionField } from '../../../components/shared-fields.tsx';
 import { showsGpaRestricted } from '../../../lib/privacy.ts';
 import { useSession } from '../../../lib/session.ts';
 import { accessChoices } from '../../../lib/video-access.ts';
 import type { BulkFormValues } from '../bulk-form.ts';
 
-/** The categories' multi-select, given by the page (the tags feature draws its chips). */
-export interface CategoryPickerProps {
-  selected: readonly number[];
-  onChange: (selected: number[]) => void;
-}
+export type { CategoryPickerProps };
 
 export interface BulkFieldsProps {
   values: BulkFormValues;
@@ -54,21 +50,12 @@ export const BulkFields = ({ values, onChange, CategoryPicker, disabled }: BulkF
         choices={accessChoices(role)}
         disabled={disabled}
       />
-      <Box
-        sx={{
-          display: { xs: gpaRestrictedShown ? 'flex' : 'none', sm: 'flex' },
-          alignItems: 'flex-start',
-          minHeight: { sm: 56 },
-        }}
-      >
-        {gpaRestrictedShown && (
-          <GpaRestrictedField
-            value={values.gpaRestricted}
-            onChange={(gpaRestricted) => onChange({ gpaRestricted })}
-            disabled={disabled}
-          />
-        )}
-      </Box>
+      <GpaRestrictedSlot
+        shown={gpaRestrictedShown}
+        value={values.gpaRestricted}
+        onChange={(gpaRestricted) => onChange({ gpaRestricted })}
+        disabled={disabled}
+      />
       <Box>
         <DateField
           value={values.date}
@@ -96,12 +83,11 @@ export const BulkFields = ({ values, onChange, CategoryPicker, disabled }: BulkF
           disabled={disabled}
         />
       </Box>
-      <Box component="fieldset" sx={{ gridColumn: '1 / -1', border: 0, p: 0, m: 0, minWidth: 0 }}>
-        <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
-          Catégories
-        </Typography>
-        <CategoryPicker selected={values.tagIds} onChange={(tagIds) => onChange({ tagIds })} />
-      </Box>
+      <CategoriesFieldset
+        selected={values.tagIds}
+        onChange={(tagIds) => onChange({ tagIds })}
+        CategoryPicker={CategoryPicker}
+      />
     </Box>
   );
 };

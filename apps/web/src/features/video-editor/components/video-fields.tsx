@@ -1,11 +1,14 @@
+import {
+  CategoriesFieldset,
+  GpaRestrictedSlot,
+  type CategoryPickerProps,
+} from '../../../components/video-shared-fields.tsx';
 import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import {
   AccessField,
   DateField,
   DescriptionField,
-  GpaRestrictedField,
   PromotionField,
   TitleField,
 } from '../../../components/shared-fields.tsx';
@@ -15,11 +18,7 @@ import { accessChoices, canChangeAccess, PUBLIC_ACCESS_LOCKED } from '../../../l
 import type { VideoFormValues } from '../video-form.ts';
 import { DirectPicker } from '../../../components/direct-picker.tsx';
 
-/** The categories' multi-select, given by the page (the tags feature draws its chips). */
-export interface CategoryPickerProps {
-  selected: readonly number[];
-  onChange: (selected: number[]) => void;
-}
+export type { CategoryPickerProps };
 
 export interface VideoFieldsProps {
   values: VideoFormValues;
@@ -68,22 +67,12 @@ export const VideoFields = ({
         lockedBecause={accessLocked ? PUBLIC_ACCESS_LOCKED : undefined}
         disabled={disabled}
       />
-      {/* Beside the access on a wide screen (the row keeps its height); under it on a phone. */}
-      <Box
-        sx={{
-          display: { xs: gpaRestrictedShown ? 'flex' : 'none', sm: 'flex' },
-          alignItems: 'flex-start',
-          minHeight: { sm: 56 },
-        }}
-      >
-        {gpaRestrictedShown && (
-          <GpaRestrictedField
-            value={values.gpaRestricted}
-            onChange={(gpaRestricted) => onChange({ gpaRestricted })}
-            disabled={disabled}
-          />
-        )}
-      </Box>
+      <GpaRestrictedSlot
+        shown={gpaRestrictedShown}
+        value={values.gpaRestricted}
+        onChange={(gpaRestricted) => onChange({ gpaRestricted })}
+        disabled={disabled}
+      />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <DirectPicker
           value={values.direct}
@@ -91,12 +80,11 @@ export const VideoFields = ({
           disabled={disabled}
         />
       </Box>
-      <Box component="fieldset" sx={{ gridColumn: '1 / -1', border: 0, p: 0, m: 0, minWidth: 0 }}>
-        <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
-          Catégories
-        </Typography>
-        <CategoryPicker selected={values.tagIds} onChange={(tagIds) => onChange({ tagIds })} />
-      </Box>
+      <CategoriesFieldset
+        selected={values.tagIds}
+        onChange={(tagIds) => onChange({ tagIds })}
+        CategoryPicker={CategoryPicker}
+      />
     </Box>
   );
 };
