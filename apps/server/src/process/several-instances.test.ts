@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runNginx, type RunningNginx } from '../../../../bench/media/nginx.ts';
 import { freePort, sleep } from '../../../../scripts/network-test-helpers.ts';
-import { TUS, tusMetadata } from '../modules/media/resumable-uploads.test-support.ts';
+import {
+  createUploadOver,
+  newVideoOver,
+  TUS,
+  tusPatchHeaders,
+} from '../modules/media/resumable-uploads.test-support.ts';
 import { clipsDir, makeClip } from '../test/clips.ts';
 import { testDatabaseKind } from '../test/harness.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../test/plateau-process.ts';
@@ -109,35 +114,13 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances and a worker beh
 
     // Upload: created and half sent on the first instance, finished on the second.
     const source = await readFile(await makeClip(clipsDir, '360p'));
-    const newVideo = async (title: string) =>
-      (
-        await json<{ id: number }>(
-          await fetch(`${site}/videos`, {
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ title }),
-          }),
-        )
-      ).id;
+    const newVideo = (title: string) => newVideoOver(site, auth, title);
     const createUpload = async (api: string, videoId: number) => {
-      const created = await fetch(`${api}/uploads`, {
-        method: 'POST',
-        headers: {
-          ...TUS,
-          ...auth,
-          'upload-length': String(source.length),
-          'upload-metadata': tusMetadata({ videoId: String(videoId), kind: 'video' }),
-        },
-      });
+      const created = await createUploadOver(api, auth, { length: source.length, videoId });
       expect(created.status).toBe(201);
       return created.headers.get('location')!.split('/').pop()!;
     };
-    const patchHeaders = (offset: number) => ({
-      ...TUS,
-      ...auth,
-      'upload-offset': String(offset),
-      'content-type': 'application/offset+octet-stream',
-    });
+    const patchHeaders = (offset: number) => tusPatchHeaders(auth, offset);
     const id = await newVideo('Soirée à deux serveurs');
     const upload = await createUpload(direct[0]!, id);
     const half = Math.floor(source.length / 2);

@@ -7,7 +7,12 @@ import { sleep } from '../../../../../scripts/network-test-helpers.ts';
 import { createLocalStorage, mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../../test/plateau-process.ts';
-import { TUS, tusMetadata } from './resumable-uploads.test-support.ts';
+import {
+  createUploadOver,
+  newVideoOver,
+  TUS,
+  tusPatchHeaders,
+} from './resumable-uploads.test-support.ts';
 
 /**
  * A kill -9 of the server in the middle of a resumable upload: after the restart the upload
@@ -46,31 +51,12 @@ describe('a server killed during a resumable upload', () => {
     const { env, dataDir, api } = await processes.site('uploads-crash');
     let server = await processes.start(env);
     const auth = await adminAuth(api);
-    const video = (await (
-      await fetch(`${api}/videos`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Soirée coupée' }),
-      })
-    ).json()) as { id: number };
+    const video = { id: await newVideoOver(api, auth, 'Soirée coupée') };
 
-    const created = await fetch(`${api}/uploads`, {
-      method: 'POST',
-      headers: {
-        ...TUS,
-        ...auth,
-        'upload-length': String(source.length),
-        'upload-metadata': tusMetadata({ videoId: String(video.id), kind: 'video' }),
-      },
-    });
+    const created = await createUploadOver(api, auth, { length: source.length, videoId: video.id });
     expect(created.status).toBe(201);
     const url = `${new URL(api).origin}${created.headers.get('location')}`;
-    const patchHeaders = (offset: number) => ({
-      ...TUS,
-      ...auth,
-      'upload-offset': String(offset),
-      'content-type': 'application/offset+octet-stream',
-    });
+    const patchHeaders = (offset: number) => tusPatchHeaders(auth, offset);
     const offset = async () =>
       Number(
         (await fetch(url, { method: 'HEAD', headers: { ...TUS, ...auth } })).headers.get(

@@ -8,7 +8,12 @@ import { createLocalStorage, mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { testDatabaseKind } from '../../test/harness.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../../test/plateau-process.ts';
-import { TUS, tusMetadata } from './resumable-uploads.test-support.ts';
+import {
+  createUploadOver,
+  newVideoOver,
+  TUS,
+  tusPatchHeaders,
+} from './resumable-uploads.test-support.ts';
 
 /**
  * Two Plateau processes serving one site (one database, one DATA_DIR), as behind nginx: a
@@ -63,32 +68,16 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
         await processes.start({ ...env, PORT: String(portB) }),
       ];
       const auth = await adminAuth(apiA);
-      const video = (await (
-        await fetch(`${apiA}/videos`, {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ title: 'Soirée sur deux serveurs' }),
-        })
-      ).json()) as { id: number };
+      const video = { id: await newVideoOver(apiA, auth, 'Soirée sur deux serveurs') };
 
-      const created = await fetch(`${apiA}/uploads`, {
-        method: 'POST',
-        headers: {
-          ...TUS,
-          ...auth,
-          'upload-length': String(source.length),
-          'upload-metadata': tusMetadata({ videoId: String(video.id), kind: 'video' }),
-        },
+      const created = await createUploadOver(apiA, auth, {
+        length: source.length,
+        videoId: video.id,
       });
       expect(created.status).toBe(201);
       const location = created.headers.get('location')!;
       const on = (api: string) => `${new URL(api).origin}${location}`;
-      const patchHeaders = (offset: number) => ({
-        ...TUS,
-        ...auth,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      });
+      const patchHeaders = (offset: number) => tusPatchHeaders(auth, offset);
 
       // Half the file reaches A's disk; A's PATCH stays open, waiting for the rest.
       const half = Math.floor(source.length / 2);

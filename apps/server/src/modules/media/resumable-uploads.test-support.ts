@@ -60,3 +60,37 @@ export const resumableFiles = (ctx: TestContext): string[] => {
     return [];
   }
 };
+
+/** The headers of a tus PATCH at `offset`. */
+export const tusPatchHeaders = (auth: Record<string, string>, offset: number) => ({
+  ...TUS,
+  ...auth,
+  'upload-offset': String(offset),
+  'content-type': 'application/offset+octet-stream',
+});
+
+/** Over HTTP, on a real process: a new pending video titled `title`; answers its id. */
+export const newVideoOver = async (api: string, auth: Record<string, string>, title: string) => {
+  const answer = await fetch(`${api}/videos`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ title }),
+  });
+  return ((await answer.json()) as { id: number }).id;
+};
+
+/** Over HTTP: a tus creation for the video file of `videoId` (Location on success). */
+export const createUploadOver = (
+  api: string,
+  auth: Record<string, string>,
+  { length, videoId }: { length: number; videoId: number },
+) =>
+  fetch(`${api}/uploads`, {
+    method: 'POST',
+    headers: {
+      ...TUS,
+      ...auth,
+      'upload-length': String(length),
+      'upload-metadata': tusMetadata({ videoId: String(videoId), kind: 'video' }),
+    },
+  });
