@@ -8,6 +8,7 @@ import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { videosRoutes } from './videos/videos.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { storyboardRoutes } from './media/storyboard.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -26,6 +27,7 @@ export const featureModules: FeatureModule[] = [
   directsRoutes,
   settingsRoutes,
   mediaRoutes,
+  storyboardRoutes,
   encodingRoutes,
   healthRoutes,
   siteRoutes,

@@ -50,6 +50,9 @@ export const mediaKeys = {
   raw: (videoId: number) => `videos/${videoId}/raw.mp4`,
   rung: (videoId: number, rung: number) => `videos/${videoId}/${rung}.mp4`,
   thumbnail: (videoId: number) => `videos/${videoId}/thumbnail`,
+  /** Seek previews: the sprite of small frames and the WebVTT track mapping times to tiles. */
+  storyboardImage: (videoId: number) => `videos/${videoId}/storyboard.jpg`,
+  storyboardVtt: (videoId: number) => `videos/${videoId}/storyboard.vtt`,
   poster: (directId: number) => `directs/${directId}/poster`,
   /** A live's folder: its recording parts and its HLS, removed once its REDIFF is stored. */
   liveFolder: (directId: number, liveId: number) => `lives/${directId}/${liveId}`,

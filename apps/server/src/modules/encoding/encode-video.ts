@@ -19,6 +19,7 @@ import { decideTopRungCopy } from '../../media-tools/video-copy.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import * as repository from './encoding.repository.ts';
+import { storyboardStep } from './storyboard-step.ts';
 
 export interface EncodeContext {
   db: Database;
@@ -217,6 +218,7 @@ export const encodeVideo = async (
     }
     const useThumbnail = thumbnail !== null && !current.hasThumbnail;
     if (useThumbnail) await storage.commit(thumbnail, mediaKeys.thumbnail(videoId));
+    await storyboardStep(ctx, videoId, rungs, signal);
     if (!(await repository.markEncoded(db, videoId, rungs, useThumbnail))) {
       // Deleted between the check and now: its folder may already be gone, so clean up after it.
       if (!(await repository.findJobVideo(db, videoId))) {

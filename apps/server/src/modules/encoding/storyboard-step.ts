@@ -1,0 +1,83 @@
+import { Readable } from 'node:stream';
+import type { MediaBinaries } from '../../media-tools/binaries.ts';
+import { FfmpegAbortedError, runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
+import { probeVideo } from '../../media-tools/probe.ts';
+import {
+  buildStoryboardArgs,
+  buildStoryboardVtt,
+  storyboardLayout,
+} from '../../media-tools/storyboard.ts';
+import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+
+export interface StoryboardContext {
+  storage: MediaStorage;
+  binaries: Pick<MediaBinaries, 'ffmpeg' | 'ffprobe'>;
+  log: { info(msg: string): void; warn(msg: string): void };
+}
+
+/** A storyboard's own temporary files: `.storyboard-<video>-`, swept like any crash debris. */
+const tempName = (videoId: number, name: string) => `.storyboard-${videoId}-${name}`;
+
+/** Removes a video's storyboard (a stale one must not outlive the renditions it showed). */
+export const removeStoryboard = async (storage: MediaStorage, videoId: number) => {
+  await storage.remove(mediaKeys.storyboardVtt(videoId));
+  await storage.remove(mediaKeys.storyboardImage(videoId));
+};
+
+/**
+ * Makes the video's storyboard from one of its renditions (`rungFile`, the smallest: the
+ * cheapest to decode) and moves it into place: the image first, then the track that points at
+ * it, so a track is never answered before its image. Called by the encode just before it
+ * publishes, and callable on an already published video (the background job for old videos).
+ * Any failure but an abort costs only the storyboard: logged, the previous one removed, and the
+ * video published without. Returns whether a storyboard is in place.
+ */
+export const publishStoryboard = async (
+  ctx: StoryboardContext,
+  videoId: number,
+  rungFile: string,
+  signal?: AbortSignal,
+): Promise<boolean> => {
+  const { storage, binaries } = ctx;
+  const image = await storage.tempPath(tempName(videoId, 'storyboard.jpg'));
+  let track: string | null = null;
+  try {
+    const probe = await probeVideo(binaries.ffprobe, rungFile);
+    if (!probe) throw new Error(`ffprobe cannot read ${rungFile}`);
+    const layout = storyboardLayout(probe);
+    await runFfmpeg(binaries.ffmpeg, buildStoryboardArgs(rungFile, layout, image), { signal });
+    track = await storage.writeTemp(
+      Readable.from([buildStoryboardVtt(layout)]),
+      tempName(videoId, 'storyboard.vtt'),
+    );
+    await storage.commit(image, mediaKeys.storyboardImage(videoId));
+    await storage.commit(track, mediaKeys.storyboardVtt(videoId));
+    return true;
+  } catch (error) {
+    if (error instanceof FfmpegAbortedError) throw error;
+    ctx.log.warn(`video ${videoId}: no storyboard (${(error as Error).message})`);
+    await removeStoryboard(storage, videoId).catch(() => undefined);
+    return false;
+  } finally {
+    // After the commits these are no-ops: the files were renamed away.
+    await storage.discardTemp(image);
+    if (track) await storage.discardTemp(track);
+  }
+};
+
+/**
+ * The encode's step, once its rungs are in place and before the video is marked published:
+ * the storyboard of the smallest new rung replaces the previous encode's.
+ */
+export const storyboardStep = (
+  ctx: StoryboardContext,
+  videoId: number,
+  rungs: readonly number[],
+  signal: AbortSignal,
+) =>
+  publishStoryboard(
+    ctx,
+    videoId,
+    ctx.storage.localPath(mediaKeys.rung(videoId, Math.min(...rungs))),
+    signal,
+  );

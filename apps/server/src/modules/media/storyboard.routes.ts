@@ -1,0 +1,100 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { ErrorBody, ErrorResponses, IdSchema } from '@plateau/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FeatureModule } from '../../app-deps.ts';
+import { createMediaGrants } from '../../media-serving/media-grants.ts';
+import { createMediaSender } from '../../media-serving/media-send.ts';
+import { createStoryboardService, type StoryboardTrack } from './storyboard.service.ts';
+
+const tags = ['media'];
+const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody };
+/** Players load the track and its image with plain requests: the token may be in the query. */
+const TokenQuery = Type.Object({
+  token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
+});
+const params = Type.Object({ id: IdSchema });
+
+/**
+ * Answers the track like the media: revalidated by ETag, kept by shared caches only when
+ * anyone may see it and no token is written in it (school computers are shared).
+ */
+const sendTrack = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  track: StoryboardTrack,
+  shared: boolean,
+) => {
+  reply
+    .header('cache-control', shared ? 'public, max-age=0' : 'private, no-store')
+    .header('etag', track.etag);
+  if (request.headers['if-none-match'] === track.etag) return reply.status(304).send();
+  return reply.type('text/vtt; charset=utf-8').send(track.text);
+};
+
+/**
+ * Seek previews (issue 21): a video's storyboard, its WebVTT track and its sprite, under exactly
+ * the access rules of its renditions (`GET /media/video/{id}/{rung}`).
+ */
+export const storyboardRoutes: FeatureModule = (deps) => {
+  const { db, storage, config } = deps;
+  const storyboards = createStoryboardService({ db, storage });
+  const sender = createMediaSender(storage, config.mediaAccelRedirect);
+  const granted = createMediaGrants({
+    ttlMs: config.mediaAccessTtlSeconds * 1000,
+    clock: deps.clock,
+  });
+  const routeConfig = { tokenInQuery: true, cachedViewer: true };
+  return async (app) => {
+    app.get(
+      '/media/storyboard/:id.vtt',
+      {
+        config: routeConfig,
+        schema: {
+          tags,
+          summary: "Aperçus de la barre de lecture : piste WebVTT des vignettes de l'image",
+          params,
+          querystring: TokenQuery,
+          response: { 200: Type.String({ description: 'text/vtt' }), ...ErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const { token } = request.query;
+        const file = await granted(request.viewer, `storyboard:${id}:vtt`, () =>
+          storyboards.file(request.viewer, id, 'vtt'),
+        );
+        // Relative to this track's URL; a token given here must reach the image too.
+        const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+        const track = await storyboards.track(file, `${id}.jpg${query}`);
+        return sendTrack(request, reply, track, file.isPublic && token === undefined);
+      },
+    );
+
+    app.get(
+      '/media/storyboard/:id.jpg',
+      {
+        config: routeConfig,
+        schema: {
+          tags,
+          summary: 'Aperçus de la barre de lecture : image des vignettes (JPEG)',
+          params,
+          querystring: TokenQuery,
+          response: {
+            200: Type.String({ format: 'binary', description: 'image/jpeg' }),
+            ...fileErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const file = await granted(request.viewer, `storyboard:${id}:jpg`, async () =>
+          sender.servable({
+            ...(await storyboards.file(request.viewer, id, 'jpg')),
+            contentType: 'image/jpeg',
+          }),
+        );
+        return sender.send(request, reply, file);
+      },
+    );
+  };
+};
