@@ -42,7 +42,7 @@ const cap = (index: number, maxrate: number) => [
 const aac = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
 const tail = ['-flags', '+global_header', '-map_metadata', '-1', '-f', 'tee'];
 const slave = (index: number, file: string, audio = true) =>
-  `[f=mp4:movflags=+faststart:onfail=abort:select=\\'v:${index}${audio ? ',a' : ''}\\']${file}`;
+  `[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+global_sidx:use_editlist=1:onfail=abort:select=\\'v:${index}${audio ? ',a' : ''}\\']${file}`;
 const head = (input: string) => [
   '-hide_banner',
   '-nostdin',

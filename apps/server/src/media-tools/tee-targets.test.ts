@@ -14,12 +14,12 @@ const ffprobe = process.env.FFPROBE_PATH || 'ffprobe';
 describe('teeTargets', () => {
   it('escapes every character of a path that ffmpeg could read as syntax', () => {
     expect(teeTargets(["/d/a b|c[d]'e\\f:g.mp4"], true)).toBe(
-      "[f=mp4:movflags=+faststart:onfail=abort:select=\\'v:0,a\\']" +
+      "[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+global_sidx:use_editlist=1:onfail=abort:select=\\'v:0,a\\']" +
         "\\/d\\/a\\ b\\|c\\[d\\]\\'e\\\\f\\:g\\.mp4",
     );
     expect(teeTargets(['/a.mp4', '/b.mp4'], false)).toBe(
-      "[f=mp4:movflags=+faststart:onfail=abort:select=\\'v:0\\']\\/a\\.mp4|" +
-        "[f=mp4:movflags=+faststart:onfail=abort:select=\\'v:1\\']\\/b\\.mp4",
+      "[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+global_sidx:use_editlist=1:onfail=abort:select=\\'v:0\\']\\/a\\.mp4|" +
+        "[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+global_sidx:use_editlist=1:onfail=abort:select=\\'v:1\\']\\/b\\.mp4",
     );
   });
 

@@ -23,7 +23,13 @@ const camera = {
   fieldOrder: 'progressive',
   rotation: 0,
 };
-const fits = { packets: 600, longestKeyframeGap: 2, startsOnKeyframe: true, overCap: false };
+const fits = {
+  packets: 600,
+  longestKeyframeGap: 2,
+  startsOnKeyframe: true,
+  keyframes: [0, 2, 4, 6],
+  overCap: false,
+};
 const reasonOf = (verdict: { copy: boolean; reason?: string }) =>
   verdict.copy ? 'copy' : verdict.reason;
 
@@ -91,6 +97,22 @@ describe('packetsCopyVerdict', () => {
       'does not start on a keyframe',
     );
     expect(reasonOf(packetsCopyVerdict({ ...fits, packets: 0 }, 30, 1080))).toBe('no video packet');
+  });
+
+  it('re-encodes keyframes off the two-second grid the encoded rungs are cut on', () => {
+    // A scene cut's extra keyframe would start a fragment no other rung has.
+    expect(reasonOf(packetsCopyVerdict({ ...fits, keyframes: [0, 2, 3.1, 4, 6] }, 30, 1080))).toBe(
+      'keyframe at 3.10 s, off the 2.00 s grid',
+    );
+    expect(reasonOf(packetsCopyVerdict({ ...fits, keyframes: [0, 1, 2] }, 30, 720))).toBe(
+      'keyframe at 1.00 s, off the 2.00 s grid',
+    );
+    // Half a frame of slack, from a stream that starts later than 0 (a B-frame delay).
+    const shifted = [0.067, 2.067 + 0.01, 4.067];
+    expect(packetsCopyVerdict({ ...fits, keyframes: shifted }, 30, 1080)).toEqual({ copy: true });
+    expect(
+      packetsCopyVerdict({ ...fits, keyframes: [0, 2.002, 4.004] }, 30000 / 1001, 720).copy,
+    ).toBe(true);
   });
 });
 

@@ -8,7 +8,8 @@ import { createPacketMeter, parsePacketLine, type PacketSummary } from './video-
  * Whether the top rung can be the source's own video stream, copied instead of re-encoded: only
  * when a viewer could not tell, i.e. the stream is what Plateau's encode of that rung would be
  * allowed to be (H.264 yuv420p that Chromium plays, the rung's exact size, its bitrate cap, and
- * keyframes at least every two seconds so seeking stays as quick).
+ * keyframes exactly every two seconds, as in the encoded rungs: renditions are fragmented at
+ * each keyframe, and adaptive players switch rungs between fragments only if they line up).
  */
 export type CopyVerdict = { copy: true } | { copy: false; reason: string };
 
@@ -60,6 +61,14 @@ export const packetsCopyVerdict = (
   // Half a frame of slack: timestamps are rounded to the stream's time base.
   if (packets.longestKeyframeGap > gopSeconds + frameSeconds / 2) {
     return no(`keyframes ${packets.longestKeyframeGap.toFixed(2)} s apart`);
+  }
+  // The encoded rungs have a keyframe every `gopSeconds` from the first frame, and only there.
+  const first = packets.keyframes[0]!;
+  const offGrid = packets.keyframes.find(
+    (pts, index) => Math.abs(pts - first - index * gopSeconds) > frameSeconds / 2,
+  );
+  if (offGrid !== undefined) {
+    return no(`keyframe at ${offGrid.toFixed(2)} s, off the ${gopSeconds.toFixed(2)} s grid`);
   }
   if (packets.overCap)
     return no(`bitrate above the ${rung} rung's ${rungMaxrateKbps(rung)} kbit/s cap`);

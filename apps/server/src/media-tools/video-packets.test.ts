@@ -48,6 +48,7 @@ describe('createPacketMeter', () => {
       packets: 300,
       longestKeyframeGap: expect.closeTo(2, 6),
       startsOnKeyframe: true,
+      keyframes: [0, 2, 4, 6, 8],
     });
     // Keyframes at 0 and 8 s of a 10 s stream: the first gap is the longest.
     expect(summarize(stream(10, 240, 1000)).longestKeyframeGap).toBeCloseTo(8, 6);

@@ -19,6 +19,8 @@ export interface PacketSummary {
   longestKeyframeGap: number;
   /** The first frame shown is a keyframe (a stream starting mid-GOP cannot be cut at 0). */
   startsOnKeyframe: boolean;
+  /** Presentation times of the keyframes, in order: where the fragments of a copy would start. */
+  keyframes: number[];
   /** Some packet was due before the capped rate could have delivered it (VBV underflow). */
   overCap: boolean;
 }
@@ -90,6 +92,7 @@ export const createPacketMeter = (maxrateKbps: number, bufferKbits: number) => {
       packets,
       longestKeyframeGap,
       startsOnKeyframe: sorted.length > 0 && sorted[0] === firstPts,
+      keyframes: sorted,
       overCap,
     };
   };

@@ -10,8 +10,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { encodeJobsOf } from '../../jobs/encode-jobs.test-helpers.ts';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
+import { readSegmentIndex } from '../../media-tools/fmp4-index.ts';
 import { probeVideo } from '../../media-tools/probe.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
+import { mediaKeys, readFileStart } from '../../storage/media-storage.ts';
 import { clipsDir } from '../../test/clips.ts';
 import { testDatabaseKind, useTestApp } from '../../test/harness.ts';
 import { childProcesses, isRunning, processGroup } from '../../test/processes.ts';
@@ -134,14 +135,19 @@ describe('npm run worker', () => {
         timeout: 5_000,
         interval: 50,
       });
-      // Stopped, not left to finish: the killed attempt's renditions never got their index.
+      // Stopped, not left to finish: the killed attempt's renditions never got their index (the
+      // sidx is written once the file is complete; the fragments before it stay readable).
       const tempDir = path.dirname(await ctx.storage.tempPath());
       const killedAttempt = (await readdir(tempDir)).filter(
         (name) => name.includes(`.encode-${id}-`) && name.endsWith('.mp4'),
       );
       expect(killedAttempt).toHaveLength(2);
-      for (const name of killedAttempt)
-        expect(await probeVideo(binaries.ffprobe, path.join(tempDir, name))).toBeNull();
+      for (const name of killedAttempt) {
+        const file = path.join(tempDir, name);
+        await expect(readSegmentIndex((n) => readFileStart(file, n))).rejects.toThrow(
+          /no sidx for the video track|no fragment/,
+        );
+      }
 
       // The next worker, in this process. A short grace, not none: once recovery has handed the
       // job back, this worker fetches it and, for a moment before its handler holds the lock, the
