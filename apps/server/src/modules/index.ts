@@ -9,6 +9,7 @@ import { tagsRoutes } from './tags/tags.routes.ts';
 import { videosRoutes } from './videos/videos.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { storyboardRoutes } from './media/storyboard.routes.ts';
+import { adaptiveRoutes } from './media/adaptive.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -28,6 +29,7 @@ export const featureModules: FeatureModule[] = [
   settingsRoutes,
   mediaRoutes,
   storyboardRoutes,
+  adaptiveRoutes,
   encodingRoutes,
   healthRoutes,
   siteRoutes,

@@ -49,6 +49,8 @@ export const mediaKeys = {
   videoFolder: (videoId: number) => `videos/${videoId}`,
   raw: (videoId: number) => `videos/${videoId}/raw.mp4`,
   rung: (videoId: number, rung: number) => `videos/${videoId}/${rung}.mp4`,
+  /** A rung's segment index (JSON), written at encode time: adaptive manifests are built from it. */
+  rungIndex: (videoId: number, rung: number) => `videos/${videoId}/${rung}.index.json`,
   thumbnail: (videoId: number) => `videos/${videoId}/thumbnail`,
   /** Seek previews: the sprite of small frames and the WebVTT track mapping times to tiles. */
   storyboardImage: (videoId: number) => `videos/${videoId}/storyboard.jpg`,

@@ -20,6 +20,7 @@ import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import * as repository from './encoding.repository.ts';
 import { storyboardStep } from './storyboard-step.ts';
+import { indexRenditions, publishRendition, removeRendition } from './rendition-index-step.ts';
 
 export interface EncodeContext {
   db: Database;
@@ -199,6 +200,8 @@ export const encodeVideo = async (
       outputs.push({ rung, file });
     }
     await encodeRungs(ctx, videoId, { input, source, outputs }, signal, progress.report);
+    const indexes = await indexRenditions(storage, videoId, outputs, tempSuffix, ctx.log);
+    temps.push(...indexes.values());
     const thumbnail = video.hasThumbnail
       ? null
       : await makeThumbnail(ctx, videoId, input, source.durationSeconds, signal, tempSuffix);
@@ -212,9 +215,9 @@ export const encodeVideo = async (
       throw new VideoLockLostError(`video ${videoId}: lock lost before publishing`);
     }
     for (const output of outputs)
-      await storage.commit(output.file, mediaKeys.rung(videoId, output.rung));
+      await publishRendition(storage, videoId, output, indexes.get(output.rung));
     for (const rung of RUNGS) {
-      if (!rungs.includes(rung)) await storage.remove(mediaKeys.rung(videoId, rung));
+      if (!rungs.includes(rung)) await removeRendition(storage, videoId, rung);
     }
     const useThumbnail = thumbnail !== null && !current.hasThumbnail;
     if (useThumbnail) await storage.commit(thumbnail, mediaKeys.thumbnail(videoId));

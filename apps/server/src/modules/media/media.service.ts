@@ -131,6 +131,18 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       return { key: mediaKeys.rung(id, resolution), isPublic };
     },
 
+    /** The rungs of the last encode, best first, and whether anyone may see them (adaptive manifests). */
+    async videoRenditions(
+      viewer: Viewer,
+      id: number,
+    ): Promise<{ rungs: number[]; isPublic: boolean }> {
+      const video = await visibleVideoMedia(viewer, id);
+      return {
+        rungs: [...video.rungs].sort((a, b) => b - a),
+        isPublic: video.privacy === Privacy.Public && video.processing === Processing.Published,
+      };
+    },
+
     async download(viewer: Viewer, id: number): Promise<MediaFile & { title: string }> {
       const video = await visibleVideoMedia(viewer, id);
       if (video.processing !== Processing.Published)

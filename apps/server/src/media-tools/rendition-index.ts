@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { mediaKeys, readFileStart, type MediaStorage } from '../storage/media-storage.ts';
+import { readSegmentIndex, type SegmentIndex } from './fmp4-index.ts';
+
+/**
+ * A rendition's segment index as stored beside it (`mediaKeys.rungIndex`): what its `sidx` and
+ * `moov` say, and which file it describes: its size and a hash of its head (ftyp, moov, sidx,
+ * up to the first fragment). The sidx lists every fragment's size and duration, so a file with
+ * the same size and head has the same layout: the index is checked against the file served
+ * before each use, and a stale one (a re-encode between two renames, a file replaced by hand) is
+ * ignored rather than trusted. Not the modification time: a restored backup copies the files.
+ */
+export interface RenditionIndex extends SegmentIndex {
+  version: 1;
+  rung: number;
+  file: { size: number; headSha256: string };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
+/** The bytes before the first fragment, which the index was read from. */
+const headLength = (index: SegmentIndex) => index.segments[0]![0];
+
+/** Reads a freshly written rendition (a temporary file) and writes its index to a new temporary file. */
+export const writeRenditionIndex = async (
+  storage: MediaStorage,
+  rendition: { rung: number; file: string },
+  suffix: string,
+): Promise<string> => {
+  const segments = await readSegmentIndex((length) => readFileStart(rendition.file, length));
+  const { size } = await stat(rendition.file);
+  const head = await readFileStart(rendition.file, headLength(segments));
+  const index: RenditionIndex = {
+    version: 1,
+    rung: rendition.rung,
+    file: { size, headSha256: sha256(head) },
+    ...segments,
+  };
+  return storage.writeTemp(Readable.from([JSON.stringify(index)]), suffix);
+};
+
+const isIndex = (value: unknown, rung: number): value is RenditionIndex => {
+  const index = value as Partial<RenditionIndex> | null;
+  return (
+    typeof index === 'object' &&
+    index !== null &&
+    index.version === 1 &&
+    index.rung === rung &&
+    Array.isArray(index.segments) &&
+    index.segments.length > 0 &&
+    Array.isArray(index.codecs) &&
+    typeof index.timescale === 'number' &&
+    index.timescale > 0 &&
+    typeof index.file?.headSha256 === 'string'
+  );
+};
+
+/** The index of a stored rung when it is there and describes the rung's current file, else null. */
+export const loadRenditionIndex = async (
+  storage: MediaStorage,
+  videoId: number,
+  rung: number,
+): Promise<RenditionIndex | null> => {
+  const key = mediaKeys.rungIndex(videoId, rung);
+  const [indexStat, fileStat] = await Promise.all([
+    storage.stat(key),
+    storage.stat(mediaKeys.rung(videoId, rung)),
+  ]);
+  if (!indexStat || !fileStat) return null;
+  const bytes = await storage.readStart(key, indexStat.size);
+  let index: unknown;
+  try {
+    index = JSON.parse(bytes?.toString('utf8') ?? '');
+  } catch {
+    return null;
+  }
+  if (!isIndex(index, rung) || index.file.size !== fileStat.size) return null;
+  const head = await storage.readStart(mediaKeys.rung(videoId, rung), headLength(index));
+  return head && sha256(head) === index.file.headSha256 ? index : null;
+};

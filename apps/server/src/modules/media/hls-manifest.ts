@@ -1,0 +1,76 @@
+import type { RenditionIndex } from '../../media-tools/rendition-index.ts';
+
+/**
+ * HLS playlists built from the renditions' stored segment indexes, pure: no second copy of the
+ * video exists, every segment is a byte range of the rendition served by
+ * `GET /api/media/video/{id}/{rung}`. URIs are relative (a media playlist at
+ * `/api/media/hls/{id}/{rung}.m3u8` reaches that route as `../../video/{id}/{rung}`), so the
+ * playlists work behind any prefix; a token in the query is carried into each of them, as a
+ * native player (Safari) sends no header.
+ */
+
+type Indexed = Pick<
+  RenditionIndex,
+  'rung' | 'init' | 'timescale' | 'segments' | 'codecs' | 'width' | 'height'
+>;
+
+const withToken = (uri: string, token: string | undefined) =>
+  token === undefined ? uri : `${uri}?token=${encodeURIComponent(token)}`;
+
+const seconds = (index: Indexed, ticks: number) => ticks / index.timescale;
+
+/** Byte rates: the peak of the fragments (a last stub of a fragment left out) and the mean. */
+export const renditionBandwidth = (index: Indexed) => {
+  const rates = index.segments.map(([, length, duration]) => ({
+    bits: length * 8,
+    duration: seconds(index, duration),
+  }));
+  // A fragment under a second (the video's last) would inflate the peak with its keyframe.
+  const full = rates.filter((rate) => rate.duration >= 1);
+  const peak = Math.max(...(full.length > 0 ? full : rates).map((r) => r.bits / r.duration));
+  const bits = rates.reduce((sum, rate) => sum + rate.bits, 0);
+  const duration = rates.reduce((sum, rate) => sum + rate.duration, 0);
+  return { peak: Math.ceil(peak), average: Math.ceil(bits / duration) };
+};
+
+/** The master playlist: one variant per rung, best first. */
+export const buildMasterPlaylist = (indexes: Indexed[], token?: string): string => {
+  const variants = [...indexes]
+    .sort((a, b) => b.rung - a.rung)
+    .flatMap((index) => {
+      const { peak, average } = renditionBandwidth(index);
+      const attributes = [
+        `BANDWIDTH=${peak}`,
+        `AVERAGE-BANDWIDTH=${average}`,
+        `RESOLUTION=${index.width}x${index.height}`,
+        `CODECS="${index.codecs.join(',')}"`,
+      ];
+      return [`#EXT-X-STREAM-INF:${attributes.join(',')}`, withToken(`${index.rung}.m3u8`, token)];
+    });
+  return ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS', ...variants, ''].join('\n');
+};
+
+/** One rung's media playlist: the init segment (EXT-X-MAP), then each fragment's byte range. */
+export const buildMediaPlaylist = (videoId: number, index: Indexed, token?: string): string => {
+  const uri = withToken(`../../video/${videoId}/${index.rung}`, token);
+  const durations = index.segments.map(([, , duration]) => seconds(index, duration));
+  // Every EXTINF rounded to the nearest integer must be at most the target duration.
+  const target = Math.max(1, ...durations.map((duration) => Math.round(duration)));
+  const segments = index.segments.flatMap(([offset, length], at) => [
+    `#EXTINF:${durations[at]!.toFixed(6)},`,
+    `#EXT-X-BYTERANGE:${length}@${offset}`,
+    uri,
+  ]);
+  return [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    `#EXT-X-TARGETDURATION:${target}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    `#EXT-X-MAP:URI="${uri}",BYTERANGE="${index.init.length}@${index.init.offset}"`,
+    ...segments,
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
+};
