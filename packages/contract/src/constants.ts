@@ -7,3 +7,4 @@ export * from './enums.ts';
 export * from './site-keys.ts';
 export * from './limits.ts';
 export * from './uploads.ts';
+export * from './captions.ts';

@@ -11,3 +11,4 @@ export * from './settings.ts';
 export * from './health.ts';
 export * from './site.ts';
 export * from './system.ts';
+export * from './caption.ts';

@@ -457,3 +457,16 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   hits: integer('hits').notNull(),
   resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
 });
+
+/** A video's captions, one per language; the file is `mediaKeys.caption(videoId, language)`. */
+export const videoCaptions = pgTable(
+  'video_captions',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.language] })],
+);

@@ -9,6 +9,7 @@ import { tagsRoutes } from './tags/tags.routes.ts';
 import { videosRoutes } from './videos/videos.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { storyboardRoutes } from './media/storyboard.routes.ts';
+import { captionRoutes } from './media/captions.routes.ts';
 import { adaptiveRoutes } from './media/adaptive.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -29,6 +30,7 @@ export const featureModules: FeatureModule[] = [
   settingsRoutes,
   mediaRoutes,
   storyboardRoutes,
+  captionRoutes,
   adaptiveRoutes,
   encodingRoutes,
   healthRoutes,

@@ -55,6 +55,11 @@ export const mediaKeys = {
   /** Seek previews: the sprite of small frames and the WebVTT track mapping times to tiles. */
   storyboardImage: (videoId: number) => `videos/${videoId}/storyboard.jpg`,
   storyboardVtt: (videoId: number) => `videos/${videoId}/storyboard.vtt`,
+  /** A caption's WebVTT: `language` is an ISO 639-1 code, checked again here. */
+  caption: (videoId: number, language: string) => {
+    if (!/^[a-z]{2}$/.test(language)) throw new Error(`bad caption language ${language}`);
+    return `videos/${videoId}/captions/${language}.vtt`;
+  },
   poster: (directId: number) => `directs/${directId}/poster`,
   /** A live's folder: its recording parts and its HLS, removed once its REDIFF is stored. */
   liveFolder: (directId: number, liveId: number) => `lives/${directId}/${liveId}`,

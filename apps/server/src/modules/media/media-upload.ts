@@ -57,6 +57,25 @@ export const receiveUpload = async (
   return temp;
 };
 
+/**
+ * The single file of field `field`, read whole: for small files only (subtitles), refused
+ * with a 413 past `maxBytes` before more is read.
+ */
+export const receiveSmallFile = async (
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+): Promise<Buffer> => {
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part) throw badRequest(`Aucun fichier reçu dans « ${field} »`);
+    if (part.fieldname !== field) throw badRequest(`Le fichier doit être envoyé dans « ${field} »`);
+    return await part.toBuffer();
+  } catch (error) {
+    throw asUploadError(error);
+  }
+};
+
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
