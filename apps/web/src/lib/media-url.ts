@@ -1,8 +1,18 @@
 import { API_BASE } from './api.ts';
 
+/** `?token=…` for what a browser loads by itself (an element cannot send a header). */
+const tokenQuery = (token: string | null) => (token ? `?token=${encodeURIComponent(token)}` : '');
+
 /**
  * A stream of one rung (0 is the raw upload, for members); the token rides in the query
  * string (spec section 7, "Media") since a `<video>` cannot send a header.
  */
 export const mediaUrl = (videoId: number, rung: number, token: string | null) =>
-  `${API_BASE}/media/video/${videoId}/${rung}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  `${API_BASE}/media/video/${videoId}/${rung}${tokenQuery(token)}`;
+
+/**
+ * A video's storyboard track, under `/api`. Asked with the token in the query, the server
+ * writes it into the sprite's URL too: the sprite is a CSS background, which sends no header.
+ */
+export const storyboardTrackPath = (videoId: number, token: string | null) =>
+  `media/storyboard/${videoId}.vtt${tokenQuery(token)}`;

@@ -40,6 +40,13 @@ export const handlers = [
   ),
   http.get('*/api/tags', () => HttpResponse.json([])),
   http.get('*/api/media/thumbnail/:id', () => new HttpResponse(null, { status: 404 })),
+  // No seek previews unless a test gives a storyboard (the player asks once it plays).
+  http.get('*/api/media/storyboard/:file', () =>
+    HttpResponse.json(
+      { statusCode: 404, error: 'Not Found', message: 'Aucun aperçu pour cette vidéo' },
+      { status: 404 },
+    ),
+  ),
   // The signed-in home's blocks: nothing featured, nothing trending, no videos.
   http.get('*/api/directs/currentDirect', () => HttpResponse.json({ directs: [], nResults: 0 })),
   // Plateau Live: no direct is broadcast on Plateau, nothing automatic.

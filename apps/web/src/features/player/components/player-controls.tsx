@@ -6,9 +6,10 @@ import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { formatTime } from '../media-url.ts';
 import type { MediaState } from '../use-media-state.ts';
+import type { StoryboardSource } from '../use-storyboard.ts';
 import { PlaybackButtons } from './playback-buttons.tsx';
-import { RangeBar } from './range-bar.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
+import { SeekBar } from './seek-bar.tsx';
 
 interface PlayerControlsProps {
   state: MediaState;
@@ -17,6 +18,8 @@ interface PlayerControlsProps {
   offered: number[];
   rung: number;
   container: HTMLElement | null;
+  /** The video whose storyboard previews the bar; null when it cannot have one. */
+  storyboard: StoryboardSource | null;
   onTogglePlay: () => void;
   onSeek: (time: number) => void;
   onToggleMute: () => void;
@@ -36,6 +39,7 @@ export const PlayerControls = ({
   offered,
   rung,
   container,
+  storyboard,
   onTogglePlay,
   onSeek,
   onToggleMute,
@@ -73,15 +77,7 @@ export const PlayerControls = ({
         '&:focus-within': { opacity: 1, visibility: 'visible', transition: 'none' },
       }}
     >
-      <RangeBar
-        label="Position de lecture"
-        value={state.currentTime}
-        max={state.duration}
-        buffered={state.bufferedEnd}
-        valueText={`${formatTime(state.currentTime)} sur ${formatTime(state.duration)}`}
-        onChange={onSeek}
-        keyStep={5}
-      />
+      <SeekBar state={state} onSeek={onSeek} storyboard={storyboard} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, pb: 0.5 }}>
         <PlaybackButtons
           state={state}

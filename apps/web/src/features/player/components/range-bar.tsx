@@ -118,6 +118,12 @@ export const RangeBar = ({
           m: 0,
           opacity: 0,
           cursor: 'pointer',
+          // A thumb one pixel wide: the value under a pointer is then linear over the whole
+          // width, as the drawn track and the seek preview are (a default thumb, 16 px or so,
+          // shifts it by half its width near the ends).
+          appearance: 'none',
+          '&::-webkit-slider-thumb': { appearance: 'none', width: 1, height: 24 },
+          '&::-moz-range-thumb': { width: 1, height: 24, border: 0 },
           // Touch drags move the bar, not the page.
           touchAction: 'none',
         }}

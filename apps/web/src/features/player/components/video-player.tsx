@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { Video } from '@plateau/contract';
+import { Processing } from '@plateau/contract/constants';
 import { mediaImageQuery, mediaPaths } from '../../../resources/media.ts';
 import { contextMenuRules } from '../context-menu-rules.ts';
 import { applyKeyAction, keyAction } from '../keyboard.ts';
@@ -219,6 +220,8 @@ const PlayerBody = ({
         offered={offered}
         rung={rung}
         container={container}
+        // Only an encode makes a storyboard: an unpublished upload would answer 404.
+        storyboard={video.processing === Processing.Published ? { videoId: video.id, token } : null}
         onTogglePlay={togglePlay}
         onSeek={(time) => {
           if (media.current) media.current.currentTime = time;
