@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { forgetVideos, updateVideo } from '../api/editor-mutations.ts';
 import { isComplete, updateVideoBody, videoFormOf, type VideoFormValues } from '../video-form.ts';
+import { CaptionsSection } from './captions-section.tsx';
 import { EditorLayout } from './editor-layout.tsx';
 import { MediaDrops } from './media-drops.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
@@ -114,7 +115,12 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
       <EditorLayout
         canSubmit={isComplete(values) && !busy}
         onSubmit={() => void submit()}
-        extra={featured}
+        extra={
+          <>
+            <CaptionsSection videoId={video.id} disabled={busy} />
+            {featured}
+          </>
+        }
         mediaFirst
         fields={
           <VideoFields

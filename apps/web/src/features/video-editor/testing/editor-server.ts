@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Direct, Tag, Video } from '@plateau/contract';
+import type { Caption, Direct, Tag, Video } from '@plateau/contract';
 import { fileOfBytes } from '../../../testing/files.ts';
 import { server } from '../../../testing/server.ts';
 import { serveTus, tusFailure, type TusServerOptions } from '../../../testing/tus-server.ts';
@@ -46,6 +46,10 @@ export interface EditorServerOptions {
   thumbnailUploadStatus?: number;
   directs?: Direct[];
   trending?: Video[];
+  /** The video's captions; changed by the PUT and DELETE calls as the server would. */
+  captions?: Caption[];
+  /** Refuses a caption's file with this status and the server's words. */
+  captionRefusal?: { status: number; message: string };
 }
 
 /**
@@ -62,6 +66,8 @@ export const serveEditor = ({
   thumbnailUploadStatus = 200,
   directs = [],
   trending = [],
+  captions = [],
+  captionRefusal,
 }: EditorServerOptions = {}) => {
   const calls: Call[] = [];
   const record = async (request: Request, path: string) => {
@@ -107,6 +113,7 @@ export const serveEditor = ({
       const direct = directs.find((one) => String(one.id) === params.id);
       return direct ? HttpResponse.json({ directs: [direct], nResults: 1 }) : failure(404);
     }),
+    ...serveCaptions(calls, captions, captionRefusal),
     http.get('*/api/media/*', () => new HttpResponse(null, { status: 404 })),
     // The watch page, where a saved published video leads: quiet.
     http.get('*/api/videos/like/:id', () => HttpResponse.json({ liked: false, likeCount: 0 })),
@@ -128,6 +135,60 @@ export const serveEditor = ({
       }),
   });
   return calls;
+};
+
+/** The date every caption the fake server stores gets. */
+export const CAPTION_DATE = '2026-11-20T10:00:00.000Z';
+
+/**
+ * The captions' routes over an in-memory list. A PUT is recorded with its multipart field,
+ * file name and text, so a test sees what the browser really sent.
+ */
+const serveCaptions = (
+  calls: Call[],
+  initial: Caption[],
+  refusal: EditorServerOptions['captionRefusal'],
+) => {
+  let captions = [...initial];
+  const answer = () => HttpResponse.json({ captions });
+  return [
+    http.get('*/api/media/captions/:id', answer),
+    http.put('*/api/media/captions/:id/:language', async ({ request, params }) => {
+      const form = await request.formData();
+      const fields = await Promise.all(
+        [...form.entries()].map(async ([field, value]) =>
+          typeof value === 'string'
+            ? { field, value }
+            : { field, name: value.name, text: await value.text() },
+        ),
+      );
+      calls.push({
+        method: 'PUT',
+        path: `media/captions/${String(params.id)}/${String(params.language)}`,
+        body: fields,
+      });
+      if (refusal) {
+        return HttpResponse.json(
+          { statusCode: refusal.status, error: 'Refus', message: refusal.message },
+          { status: refusal.status },
+        );
+      }
+      const language = String(params.language);
+      captions = [
+        ...captions.filter((caption) => caption.language !== language),
+        { language, updatedAt: CAPTION_DATE },
+      ].sort((a, b) => a.language.localeCompare(b.language));
+      return answer();
+    }),
+    http.delete('*/api/media/captions/:id/:language', ({ params }) => {
+      calls.push({
+        method: 'DELETE',
+        path: `media/captions/${String(params.id)}/${String(params.language)}`,
+      });
+      captions = captions.filter((caption) => caption.language !== params.language);
+      return answer();
+    }),
+  ];
 };
 
 /** A file as a person would pick it (whose bytes msw can read, see testing/files.ts). */
