@@ -30,9 +30,13 @@ beforeAll(async () => {
     { picture: { source: 'testsrc2' }, width: 1280, height: 720, seconds: 12, tone: 440 },
     clip,
   );
-  // Keyframes every 2 s (25 fps) and a capped rate, as an editor's export: the clip fits the 720
-  // rung, so the encoder copies its video there and every test below plays a copied rung.
-  args.splice(args.indexOf('-movflags'), 0, '-g', '50', '-maxrate', '2000k', '-bufsize', '4000k');
+  // Keyframes every 2 s (25 fps), B-frames and a capped rate, as an editor's export: the clip fits
+  // the 720 rung, so the encoder copies its video there and every test below plays a copied rung.
+  args.splice(
+    args.indexOf('-movflags'),
+    0,
+    ...['-g', '50', '-bf', '3', '-maxrate', '2000k', '-bufsize', '4000k'],
+  );
   execFileSync('ffmpeg', args);
   const created = await api<Video>('POST', 'videos', {
     title: LONG_TITLE,

@@ -28,6 +28,7 @@ const fits = {
   longestKeyframeGap: 2,
   startsOnKeyframe: true,
   keyframes: [0, 2, 4, 6],
+  presentationDelay: 2 / 30,
   overCap: false,
 };
 const reasonOf = (verdict: { copy: boolean; reason?: string }) =>
@@ -111,8 +112,22 @@ describe('packetsCopyVerdict', () => {
     const shifted = [0.067, 2.067 + 0.01, 4.067];
     expect(packetsCopyVerdict({ ...fits, keyframes: shifted }, 30, 1080)).toEqual({ copy: true });
     expect(
-      packetsCopyVerdict({ ...fits, keyframes: [0, 2.002, 4.004] }, 30000 / 1001, 720).copy,
+      packetsCopyVerdict(
+        { ...fits, keyframes: [0, 2.002, 4.004], presentationDelay: 2002 / 30000 },
+        30000 / 1001,
+        720,
+      ).copy,
     ).toBe(true);
+  });
+
+  it('re-encodes a stream whose pictures would start at other times than the encoded rungs’', () => {
+    // No B-frames (many phones): shown as decoded, two frames before the encoded rungs' frames.
+    expect(reasonOf(packetsCopyVerdict({ ...fits, presentationDelay: 0 }, 30, 720))).toBe(
+      "picture delay 0 ms, the encoded rungs' 67 ms",
+    );
+    expect(reasonOf(packetsCopyVerdict({ ...fits, presentationDelay: 3 / 25 }, 25, 1080))).toBe(
+      "picture delay 120 ms, the encoded rungs' 80 ms",
+    );
   });
 });
 
@@ -142,6 +157,21 @@ describe('decideTopRungCopy (real ffprobe)', () => {
         ...['-metadata:s:v', 'rotate=90', rotated],
       ]);
       expect(await decide(rotated)).toBe('rotated 90°');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('re-encodes a fitting stream without B-frames (its pictures would start two frames early)', async () => {
+    const dir = await mkdtemp(path.join(testTmpDir, 'no-b-frames-'));
+    try {
+      const file = path.join(dir, 'phone.mp4');
+      await run(ffmpeg, [
+        ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=4'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-bf', '0', '-crf', '28'],
+        ...['-maxrate', '2000k', '-bufsize', '4000k', '-g', '60', '-pix_fmt', 'yuv420p', file],
+      ]);
+      expect(await decide(file)).toBe("picture delay 0 ms, the encoded rungs' 67 ms");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

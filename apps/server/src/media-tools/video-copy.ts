@@ -20,6 +20,16 @@ const MAX_LEVEL = 42;
 
 const no = (reason: string): CopyVerdict => ({ copy: false, reason });
 
+/**
+ * Frames between the first decoded and the first shown in an encoded rung: FFmpeg's libx264
+ * wrapper declares 2 when B-frames are pyramided (x264's `veryfast` does: 3 B-frames, pyramid
+ * normal). Fragmented renditions carry no edit list to hide it, so a copied stream must have the
+ * same delay, or its fragments would start two frames apart from the other rungs'.
+ */
+export const ENCODED_PRESENTATION_DELAY_FRAMES = 2;
+
+const ms = (seconds: number) => `${Math.round(seconds * 1000)} ms`;
+
 type CopySource = Pick<
   ProbeResult,
   | 'width'
@@ -72,6 +82,10 @@ export const packetsCopyVerdict = (
   }
   if (packets.overCap)
     return no(`bitrate above the ${rung} rung's ${rungMaxrateKbps(rung)} kbit/s cap`);
+  const delay = ENCODED_PRESENTATION_DELAY_FRAMES * frameSeconds;
+  if (Math.abs(packets.presentationDelay - delay) > frameSeconds / 2) {
+    return no(`picture delay ${ms(packets.presentationDelay)}, the encoded rungs' ${ms(delay)}`);
+  }
   return { copy: true };
 };
 

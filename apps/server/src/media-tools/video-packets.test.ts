@@ -64,6 +64,16 @@ describe('createPacketMeter', () => {
     });
   });
 
+  it('measures the delay from the first frame decoded to the first shown', () => {
+    expect(summarize(stream(4, 60, 1000)).presentationDelay).toBe(0);
+    // B-frames: decoding starts two frames before the first picture is shown.
+    const reordered = stream(4, 60, 1000).map((packet) => ({
+      ...packet,
+      dts: packet.dts - 2 / 30,
+    }));
+    expect(summarize(reordered).presentationDelay).toBeCloseTo(2 / 30, 9);
+  });
+
   it('tells a stream that does not start on a keyframe, or has none', () => {
     expect(summarize(stream(4, 60, 1000).slice(1)).startsOnKeyframe).toBe(false);
     const none = stream(2, 1000, 1000).map((packet) => ({ ...packet, keyframe: false }));

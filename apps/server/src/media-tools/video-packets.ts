@@ -21,6 +21,11 @@ export interface PacketSummary {
   startsOnKeyframe: boolean;
   /** Presentation times of the keyframes, in order: where the fragments of a copy would start. */
   keyframes: number[];
+  /**
+   * Seconds from the first frame decoded to the first shown (B-frame reordering): a fragmented
+   * copy starts its picture this much after its first decode time.
+   */
+  presentationDelay: number;
   /** Some packet was due before the capped rate could have delivered it (VBV underflow). */
   overCap: boolean;
 }
@@ -64,6 +69,7 @@ export const createPacketMeter = (maxrateKbps: number, bufferKbits: number) => {
   const keyframes: number[] = [];
   let packets = 0;
   let firstPts = Number.POSITIVE_INFINITY;
+  let firstDts = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;
   let fill = capacity;
   let lastDts: number | null = null;
@@ -72,6 +78,7 @@ export const createPacketMeter = (maxrateKbps: number, bufferKbits: number) => {
   const add = (packet: VideoPacket) => {
     packets += 1;
     firstPts = Math.min(firstPts, packet.pts);
+    firstDts = Math.min(firstDts, packet.dts);
     end = Math.max(end, packet.pts + packet.duration);
     if (packet.keyframe) keyframes.push(packet.pts);
     if (lastDts !== null)
@@ -93,6 +100,7 @@ export const createPacketMeter = (maxrateKbps: number, bufferKbits: number) => {
       longestKeyframeGap,
       startsOnKeyframe: sorted.length > 0 && sorted[0] === firstPts,
       keyframes: sorted,
+      presentationDelay: packets > 0 ? firstPts - firstDts : 0,
       overCap,
     };
   };
