@@ -6,8 +6,8 @@ import { teeTargets } from './tee-targets.ts';
  * ffmpeg arguments as pure functions of what ffprobe read, unit-tested by comparing arrays.
  * One pass per video: decode once, `split` into every re-encoded rung (x264 veryfast, 2-second
  * keyframes, a capped bitrate per rung), one AAC encode shared by every rung through the `tee`
- * muxer, index at the front. A source that already fits the top rung gives that rung its own
- * video stream, copied (`video-copy.ts` decides).
+ * muxer, each a fragmented MP4 with its index at the front (`tee-targets.ts`). A source that
+ * already fits the top rung gives that rung its own video stream, copied (`video-copy.ts`).
  */
 
 /** Renditions, named by their shorter side (720 = 1280x720 landscape or 720x1280 portrait). */
