@@ -208,6 +208,75 @@ describe('the player', () => {
     expect([...file.subarray(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG');
   });
 
+  it('previews the frame and the time under a mouse hovering the progress bar', async () => {
+    const page = await visit();
+    await openLong(page);
+    const bar = page.getByRole('slider', { name: 'Position de lecture' });
+    const pointAt = async (share: number) => {
+      const box = (await bar.boundingBox())!;
+      await page.mouse.move(box.x + box.width * share, box.y + box.height / 2);
+    };
+    await pointAt(0.5);
+    const preview = page.getByTestId('seek-preview');
+    await expect.poll(() => preview.getAttribute('data-shown')).toBe('true');
+    const tile = page.getByTestId('seek-preview-tile');
+    await tile.waitFor();
+    // 12 s, one tile a second in 10 columns of 160x90: the middle is second 5 or 6 (the
+    // rendition's length is not exactly 12 s), and the tile shown is that second's.
+    const second = Number(/^0:0([56])$/.exec((await preview.textContent()) ?? '')?.[1]);
+    expect([5, 6]).toContain(second);
+    const drawn = await tile.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        image: style.backgroundImage,
+        position: style.backgroundPosition,
+        size: [style.width, style.height],
+      };
+    });
+    expect(drawn.position).toBe(`-${second * 160}px 0px`);
+    expect(drawn.size).toEqual(['160px', '90px']);
+    // The sprite under the member's token (a background sends no header), and it loads.
+    const sprite = /^url\("(.+)"\)$/.exec(drawn.image)?.[1] ?? '';
+    expect(new URL(sprite).pathname).toBe(`/api/media/storyboard/${longId}.jpg`);
+    expect(new URL(sprite).searchParams.get('token')).toBeTruthy();
+    const natural = await page.evaluate(
+      (src) =>
+        new Promise<number[]>((resolve, reject) => {
+          const image = new Image();
+          image.onload = () => resolve([image.naturalWidth, image.naturalHeight]);
+          image.onerror = () => reject(new Error(`${src} did not load`));
+          image.src = src;
+        }),
+      sprite,
+    );
+    expect(natural).toEqual([1600, 180]);
+    // Kept inside the player near its ends.
+    const player = (await page.locator('video').boundingBox())!;
+    for (const share of [0, 1]) {
+      await pointAt(share);
+      const box = (await tile.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(player.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(player.x + player.width);
+    }
+    // A click lands where the preview said.
+    await pointAt(0.5);
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect.poll(async () => Math.floor((await media(page)).currentTime)).toBe(second);
+
+    await look(page, 'apercu-survol', () => pointAt(0.5));
+    await page.mouse.move(0, 0);
+    await expect.poll(() => preview.getAttribute('data-shown')).toBe('false');
+    // The day theme: the player stays dark, the page around it changes.
+    await page.evaluate(() => localStorage.setItem('themeMode', '1'));
+    await page.goto(`/video?v=${longId}&at=8`);
+    await expect.poll(async () => (await media(page)).currentTime).toBe(8);
+    await look(page, 'apercu-survol-jour', async () => {
+      await pointAt(0.3);
+      await tile.waitFor();
+    });
+  });
+
   it('looks right with its menus open, on a laptop and a phone', async () => {
     const page = await visit();
     await openLong(page, '&at=5');

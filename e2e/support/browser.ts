@@ -82,16 +82,18 @@ const accessibilityProblems = async (page: Page): Promise<string[]> => {
 /**
  * Looks at the current screen as a person would on a laptop and on a phone: a screenshot of
  * each into e2e/artifacts/, and axe on each, which must find nothing serious or critical.
- * Leaves the page at laptop size.
+ * Leaves the page at laptop size. `point` places the pointer at each size (for a screen that
+ * shows what a hover shows); without it, the pointer is moved out of the way.
  */
-export const look = async (page: Page, name: string) => {
+export const look = async (page: Page, name: string, point?: () => Promise<void>) => {
   mkdirSync(artifactsDir, { recursive: true });
   const problems: string[] = [];
   // The pointer stays where the last click was: no hover highlight in the pictures.
-  await page.mouse.move(0, 0);
+  if (!point) await page.mouse.move(0, 0);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await settle(page);
+    await point?.();
     // Let transitions (menus, fades, notification slide-in) finish before the picture.
     await page.waitForTimeout(300);
     await page.screenshot({

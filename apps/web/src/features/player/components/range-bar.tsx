@@ -122,8 +122,9 @@ export const RangeBar = ({
           // width, as the drawn track and the seek preview are (a default thumb, 16 px or so,
           // shifts it by half its width near the ends).
           appearance: 'none',
-          '&::-webkit-slider-thumb': { appearance: 'none', width: 1, height: 24 },
-          '&::-moz-range-thumb': { width: 1, height: 24, border: 0 },
+          // '1px', not 1: sx reads a width of 1 as 100 %.
+          '&::-webkit-slider-thumb': { appearance: 'none', width: '1px', height: 24 },
+          '&::-moz-range-thumb': { width: '1px', height: 24, border: 0 },
           // Touch drags move the bar, not the page.
           touchAction: 'none',
         }}
