@@ -76,7 +76,7 @@ describe('/addVideo', () => {
     await look(page, 'ajout-video-vide');
 
     const title = `Gala — le final ${run}`;
-    await main.getByLabel('Titre').fill(title);
+    await main.getByLabel(/^Titre/).fill(title);
     await main.getByLabel('Description').fill('Le bouquet final du gala.\nFilmé depuis la régie.');
     // Plateau offers the GDA-only box; CS, the access kept, lets a user watch it at the end.
     await main.getByLabel('Accès').selectOption({ label: 'Plateau' });
@@ -157,7 +157,7 @@ describe('/addVideo', () => {
     await page.goto('/addVideo');
     const main = page.getByRole('main');
     const title = `Vidéo cassée ${run}`;
-    await main.getByLabel('Titre').fill(title);
+    await main.getByLabel(/^Titre/).fill(title);
     await fileInput(page, 'Vidéo').setInputFiles({
       name: 'cassee.mp4',
       mimeType: 'video/mp4',
@@ -167,7 +167,7 @@ describe('/addVideo', () => {
     await page.getByText("Erreur pendant l'upload").waitFor();
     await page.waitForURL(`**/editVideo/${id}`);
     await main.getByRole('heading', { level: 1, name: 'Modifier la vidéo' }).waitFor();
-    expect(await main.getByLabel('Titre').inputValue()).toBe(title);
+    expect(await main.getByLabel(/^Titre/).inputValue()).toBe(title);
     await main.getByText("Aucune vidéo n'a encore été envoyée.").waitFor();
     expect((await videoOf(id)).processing).toBe(0);
     await look(page, 'edition-video-apres-echec');
@@ -198,7 +198,7 @@ describe('/editVideo/{id}', () => {
     await page.goto(`/editVideo/${video.id}`);
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: 'Modifier la vidéo' }).waitFor();
-    expect(await main.getByLabel('Titre').inputValue()).toBe(video.title);
+    expect(await main.getByLabel(/^Titre/).inputValue()).toBe(video.title);
 
     await main.getByLabel('Accès').selectOption({ label: 'Plateau' });
     await main.getByRole('button', { name: TAGS.concert }).click();
@@ -225,7 +225,7 @@ describe('/editVideo/{id}', () => {
     await page.goto(`/editVideo/${plateau().videoIds.concert}`);
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 2, name: 'Mettre à la une' }).waitFor();
-    expect(await main.getByLabel('Titre').inputValue()).toBe(TITLES.concert);
+    expect(await main.getByLabel(/^Titre/).inputValue()).toBe(TITLES.concert);
     await main.getByRole('button', { name: /^Emplacement 1\b/ }).waitFor();
     expect(await main.getByRole('button', { name: /^Emplacement \d/ }).count()).toBe(5);
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
