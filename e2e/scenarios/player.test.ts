@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@plateau/contract';
 import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
 import { videoPacketsMd5 } from '../../apps/server/src/modules/encoding/encoding.test-helpers.ts';
-import { look, signIn, useBrowser } from '../support/browser.ts';
+import { look, signIn, SIZES, useBrowser } from '../support/browser.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
 import { plateau } from '../support/plateau.ts';
 
@@ -275,6 +275,32 @@ describe('the player', () => {
       await pointAt(0.3);
       await tile.waitFor();
     });
+  });
+
+  it('previews under a finger dragging the progress bar, and hides it when the finger lifts', async () => {
+    const page = await visit({ hasTouch: true, isMobile: true, viewport: SIZES[1] });
+    await openLong(page);
+    const box = (await page.getByRole('slider', { name: 'Position de lecture' }).boundingBox())!;
+    const y = box.y + box.height / 2;
+    const at = (share: number) => ({ x: box.x + box.width * share, y });
+    // A real touch sequence (Playwright's touchscreen only taps).
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', share?: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: share === undefined ? [] : [at(share)],
+      });
+    const preview = page.getByTestId('seek-preview');
+    await touch('touchStart', 0.2);
+    await touch('touchMove', 0.4);
+    await touch('touchMove', 0.75);
+    await expect.poll(() => preview.getAttribute('data-shown')).toBe('true');
+    await page.getByTestId('seek-preview-tile').waitFor();
+    // Three quarters of 12 s: second 9, and the bar follows the finger.
+    expect(await preview.textContent()).toBe('0:09');
+    expect(Math.floor((await media(page)).currentTime)).toBe(9);
+    await touch('touchEnd');
+    await expect.poll(() => preview.getAttribute('data-shown')).toBe('false');
   });
 
   it('looks right with its menus open, on a laptop and a phone', async () => {

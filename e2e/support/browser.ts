@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { plateau } from './plateau.ts';
 
@@ -27,12 +33,19 @@ export const launchChromium = (): Promise<Browser> =>
 
 const requestsInFlight = new WeakMap<Page, Set<unknown>>();
 
+/** What a visitor's device may change: `hasTouch` for a phone's finger. */
+export type VisitOptions = Pick<BrowserContextOptions, 'hasTouch' | 'isMobile' | 'viewport'>;
+
 /** A fresh visitor (own storage) on this run's Plateau, at laptop size, in French. */
-const newVisitor = async (browser: Browser): Promise<{ context: BrowserContext; page: Page }> => {
+const newVisitor = async (
+  browser: Browser,
+  options: VisitOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({
     baseURL: plateau().baseUrl,
     viewport: SIZES[0],
     locale: 'fr-FR',
+    ...options,
   });
   // A screen that has not shown what it should after 15 s will not show it.
   context.setDefaultTimeout(15_000);
@@ -135,8 +148,8 @@ export const useBrowser = () => {
     await browser?.close();
   });
   return {
-    async visit(): Promise<Page> {
-      const { context, page } = await newVisitor(browser!);
+    async visit(options?: VisitOptions): Promise<Page> {
+      const { context, page } = await newVisitor(browser!, options);
       contexts.push(context);
       return page;
     },
