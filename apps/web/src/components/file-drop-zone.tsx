@@ -103,7 +103,12 @@ export const FileDropZone = ({ kind, label, file, onFile, disabled }: FileDropZo
       <Typography variant="subtitle1" component="p">
         {label}
       </Typography>
-      <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+      {/* The chosen file is what the person checks: full contrast, also on the disabled zone. */}
+      <Typography
+        variant="body2"
+        color={file ? 'textPrimary' : 'textSecondary'}
+        sx={{ overflowWrap: 'anywhere' }}
+      >
         {file
           ? `${file.name} (${sizeLabel(file.size)})`
           : `Glissez un fichier ${kind === 'video' ? 'MP4' : 'PNG ou JPEG'} ici`}
