@@ -35,6 +35,11 @@ export interface DatabaseHandle {
   /** Raw SQL with $1.. parameters, for pg-boss and the benchmarks. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of the site runs its own (the start's schema work:
+   * migrations, pg-boss's schema). One process on the embedded database: runs it at once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests dump and clone it). */
   pglite?: PGlite;
@@ -85,6 +90,7 @@ export const wrapPglite = (client: PGlite, release: () => void = () => {}): Data
       return { rows: result.rows };
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    exclusive: (work) => work(),
     close: async () => {
       await client.close();
       release();
@@ -125,6 +131,18 @@ export const openPostgres = (url: string, max = 10): DatabaseHandle => {
   // process: the next query reconnects or fails where it can be answered.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  // Several servers and workers may start at once: one does the schema work, the others wait.
+  // The lock is held on a connection of its own, so the work has the whole pool (even of 1).
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock(72430001)');
+      return await work();
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
   return {
     db,
     kind: 'postgres',
@@ -138,17 +156,8 @@ export const openPostgres = (url: string, max = 10): DatabaseHandle => {
       const result = await pool.query(text, params);
       return { rows: result.rows as T[] };
     },
-    migrate: async () => {
-      // Several servers may start at once: one migrates, the others wait for it.
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock(72430001)');
-        await migratePg(drizzlePg(client) as never, { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock(72430001)').catch(() => {});
-        client.release();
-      }
-    },
+    exclusive,
+    migrate: () => exclusive(() => migratePg(db as never, { migrationsFolder })),
     close: () => pool.end(),
   };
 };

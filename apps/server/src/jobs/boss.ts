@@ -37,9 +37,13 @@ export const startBoss = async (
   // An unheard 'error' would throw and crash the process over one failed maintenance round;
   // pg-boss retries on its own, and /api/health tells when the queue is really unreachable.
   boss.on('error', (error) => console.error(`pg-boss: ${error.message}`));
-  await boss.start();
-  // Created here, never inside a request's transaction: on PGlite that would wait on itself.
-  await ensureEncodeQueue(boss);
+  // pg-boss creates its schema without a lock of its own: two processes starting at once on
+  // an empty database would both create it, and one would fail.
+  await database.exclusive(async () => {
+    await boss.start();
+    // Created here, never inside a request's transaction: on PGlite that would wait on itself.
+    await ensureEncodeQueue(boss);
+  });
   return boss;
 };
 

@@ -78,7 +78,9 @@ export const usePlateauProcesses = () => {
       env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    child.stderr!.resume();
+    // Kept for the error below: a server that exits at start says why.
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + String(chunk)).slice(-4000)));
     started.add(child);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const health = `http://127.0.0.1:${env.PORT}/api/health`;
@@ -92,7 +94,9 @@ export const usePlateauProcesses = () => {
       (status) => status === 200 || child.exitCode !== null,
       60_000,
     );
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with ${child.exitCode}:\n${errors}`);
+    }
     return { child, exited };
   };
 

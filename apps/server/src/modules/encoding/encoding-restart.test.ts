@@ -59,16 +59,16 @@ const startWorker = (env: Record<string, string>) => {
   return { child, exited, output: () => output };
 };
 
-/** A clip long enough to be caught mid-encode (480p, 12 s), cached beside the others. */
+/** A clip long enough to be caught mid-encode (480p, 40 s: a quiet machine encodes 12 s before the test looks), cached beside the others. */
 const longClip = async () => {
-  const file = path.join(clipsDir, 'encode-restart-480p-12s.mp4');
+  const file = path.join(clipsDir, 'encode-restart-480p-40s.mp4');
   if (existsSync(file)) return file;
   await mkdir(clipsDir, { recursive: true });
   const partial = `${file}.${process.pid}.partial.mp4`;
   await promisify(execFile)(process.env.FFMPEG_PATH || 'ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=854x480:rate=30:duration=12'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=12'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=854x480:rate=30:duration=40'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=40'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-movflags', '+faststart', partial],
   ]);
@@ -178,7 +178,7 @@ describe('npm run worker', () => {
           const file = ctx.storage.localPath(mediaKeys.rung(id, rung));
           expect(await playable(file, binaries.ffmpeg, binaries.ffprobe)).toEqual({
             codec: 'h264',
-            seconds: 12,
+            seconds: 40,
             decodeErrors: '',
           });
         }
