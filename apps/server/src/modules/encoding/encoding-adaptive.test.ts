@@ -1,21 +1,15 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueue, type JobQueue } from '../../jobs/boss.ts';
-import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fragmentStarts } from '../../media-tools/fmp4-index.test-helpers.ts';
 import type { RenditionIndex } from '../../media-tools/rendition-index.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip, type ClipKind } from '../../test/clips.ts';
 import type { TestUser } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { startEncodeWorker, type EncodeWorker } from './encode-worker.ts';
-import { seedVideo, waitForVideo } from './encoding.test-helpers.ts';
+import { seedVideo, useEncodeWorker, waitForVideo } from './encoding.test-helpers.ts';
 
 const ctx = useTestApp();
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-let binaries: MediaBinaries;
-let jobs: JobQueue;
-let worker: EncodeWorker;
+const encoder = useEncodeWorker(ctx);
 let geek: TestUser;
 let user: TestUser;
 /** A members-only (privacy 1) video of the 720p clip: its 720 rung copied, 480 and 240 encoded. */
@@ -40,25 +34,12 @@ const publish = async (kind: ClipKind, privacy: number, rungs: number[]) => {
   return id;
 };
 
+// After the worker's own beforeAll (registered first): these encode.
 beforeAll(async () => {
-  binaries = (await locateMediaBinaries({}))!;
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
-  worker = await startEncodeWorker({
-    database: ctx.database,
-    storage: ctx.storage,
-    config: ctx.config,
-    binaries,
-    jobs,
-    log: silent,
-  });
   geek = await ctx.createUser('geek');
   user = await ctx.createUser('user');
   school = await publish('720p-fits', 1, [720, 480, 240]);
 }, 180_000);
-afterAll(async () => {
-  await worker?.stop();
-  await jobs?.stop();
-});
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
 
@@ -80,7 +61,7 @@ describe('renditions that are also segments', () => {
     const starts = await Promise.all(
       [720, 480, 240].map(async (rung) =>
         fragmentStarts(
-          binaries.ffprobe,
+          encoder.binaries.ffprobe,
           ctx.storage.localPath(mediaKeys.rung(school, rung)),
           await storedIndex(school, rung),
         ),

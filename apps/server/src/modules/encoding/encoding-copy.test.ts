@@ -1,49 +1,27 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueue, type JobQueue } from '../../jobs/boss.ts';
-import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
+import { describe, expect, it } from 'vitest';
 import { packetsCopyVerdict, scanVideoPackets } from '../../media-tools/video-copy.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip, type ClipKind } from '../../test/clips.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { startEncodeWorker, type EncodeWorker } from './encode-worker.ts';
 import {
   seedVideo,
   topLevelBoxes,
   videoPacketsMd5 as packetsMd5,
+  useEncodeWorker,
   waitForVideo,
 } from './encoding.test-helpers.ts';
 
 const run = promisify(execFile);
 const ctx = useTestApp();
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-let binaries: MediaBinaries;
-let jobs: JobQueue;
-let worker: EncodeWorker;
+const encoder = useEncodeWorker(ctx);
 
-beforeAll(async () => {
-  binaries = (await locateMediaBinaries({}))!;
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
-  worker = await startEncodeWorker({
-    database: ctx.database,
-    storage: ctx.storage,
-    config: ctx.config,
-    binaries,
-    jobs,
-    log: silent,
-  });
-}, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await jobs?.stop();
-});
-
-const videoPacketsMd5 = (file: string) => packetsMd5(binaries.ffmpeg, file);
+const videoPacketsMd5 = (file: string) => packetsMd5(encoder.binaries.ffmpeg, file);
 
 /** Every stream of a file: its kind and duration in seconds. */
 const streamsOf = async (file: string) => {
-  const { stdout } = await run(binaries.ffprobe, [
+  const { stdout } = await run(encoder.binaries.ffprobe, [
     ...['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'json', file],
   ]);
   const { streams } = JSON.parse(stdout) as { streams: { codec_type: string; duration: string }[] };
@@ -93,13 +71,13 @@ describe('the top rung copied from a source that already fits it', () => {
   it('re-encodes the top rung of a source over its bitrate cap, down to the cap', async () => {
     const { clip, rung } = await publish('720p-over-cap');
     expect(await videoPacketsMd5(rung(720))).not.toBe(await videoPacketsMd5(clip));
-    const source = await scanVideoPackets(binaries.ffprobe, clip, 720);
+    const source = await scanVideoPackets(encoder.binaries.ffprobe, clip, 720);
     expect(packetsCopyVerdict(source!, 30, 720)).toEqual({
       copy: false,
       reason: "bitrate above the 720 rung's 2800 kbit/s cap",
     });
     // What Plateau wrote would itself be copied on a second upload: it is within the cap.
-    const encoded = await scanVideoPackets(binaries.ffprobe, rung(720), 720);
+    const encoded = await scanVideoPackets(encoder.binaries.ffprobe, rung(720), 720);
     expect(packetsCopyVerdict(encoded!, 30, 720)).toEqual({ copy: true });
     await expectPlayableRungs(clip, rung);
   });

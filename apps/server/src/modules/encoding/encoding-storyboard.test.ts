@@ -1,40 +1,15 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueue, type JobQueue } from '../../jobs/boss.ts';
-import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
+import { describe, expect, it } from 'vitest';
 import { probeVideo } from '../../media-tools/probe.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { startEncodeWorker, type EncodeWorker } from './encode-worker.ts';
-import { seedVideo, waitForVideo } from './encoding.test-helpers.ts';
+import { seedVideo, useEncodeWorker, waitForVideo } from './encoding.test-helpers.ts';
 
 /** The encode publishes each video with its seek-preview storyboard (issue 21). */
 const ctx = useTestApp();
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
-let binaries: MediaBinaries;
-let jobs: JobQueue;
-let worker: EncodeWorker | undefined;
-
-beforeAll(async () => {
-  binaries = (await locateMediaBinaries({}))!;
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
-  worker = await startEncodeWorker({
-    database: ctx.database,
-    storage: ctx.storage,
-    config: ctx.config,
-    binaries,
-    jobs,
-    log: silent,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await jobs?.stop();
-});
+const encoder = useEncodeWorker(ctx);
 
 const encode = async (id: number) => {
   const geek = await ctx.createUser('geek');
@@ -48,7 +23,7 @@ const encode = async (id: number) => {
 };
 const spriteSize = async (id: number) => {
   const probe = await probeVideo(
-    binaries.ffprobe,
+    encoder.binaries.ffprobe,
     ctx.storage.localPath(mediaKeys.storyboardImage(id)),
   );
   return probe && `${probe.width}x${probe.height}`;

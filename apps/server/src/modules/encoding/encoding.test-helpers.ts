@@ -2,9 +2,14 @@ import { execFile } from 'node:child_process';
 import { copyFile, open } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { videos } from '../../db/schema.ts';
+import { createJobQueue, type JobQueue } from '../../jobs/boss.ts';
+import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { startEncodeWorker, type EncodeWorker } from './encode-worker.ts';
 
 export interface VideoSeed {
   processing?: number;
@@ -104,3 +109,30 @@ export const videoPacketsMd5 = async (ffmpeg: string, file: string): Promise<str
       ...['-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'],
     ])
   ).stdout.trim();
+
+/**
+ * A real encode worker on the test app's database and storage for the whole file, stopped
+ * after it; `binaries` is filled in once it runs.
+ */
+export const useEncodeWorker = (ctx: TestContext) => {
+  const running = { binaries: undefined as unknown as MediaBinaries };
+  let jobs: JobQueue | undefined;
+  let worker: EncodeWorker | undefined;
+  beforeAll(async () => {
+    running.binaries = (await locateMediaBinaries({}))!;
+    jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+    worker = await startEncodeWorker({
+      database: ctx.database,
+      storage: ctx.storage,
+      config: ctx.config,
+      binaries: running.binaries,
+      jobs,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await jobs?.stop();
+  });
+  return running;
+};
