@@ -25,6 +25,8 @@ export const createLiveViewers = ({
   let pending = new Map<number, Set<string>>();
   let tracked = 0;
   let flushing: Promise<void> | undefined;
+  /** When this process last wrote viewers: rows it may still have to clear. */
+  let wroteAt = -Infinity;
 
   const flush = async () => {
     const seen = [...pending].flatMap(([directId, who]) =>
@@ -32,6 +34,9 @@ export const createLiveViewers = ({
     );
     pending = new Map();
     tracked = 0;
+    // No live watched here lately: no query at all (an idle site asks nothing every 3 s).
+    if (seen.length === 0 && Date.now() - wroteAt > PRESENT_SECONDS * 1000 + FLUSH_MS) return;
+    if (seen.length > 0) wroteAt = Date.now();
     await presence.markPresent(db, seen);
     await presence.removeAbsent(db, PRESENT_SECONDS);
   };
