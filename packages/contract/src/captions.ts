@@ -14,3 +14,14 @@ export const captionUploadField = 'caption_upload';
 
 /** The languages the edit page offers first (any ISO 639-1 code is accepted). */
 export const commonCaptionLanguages = ['fr', 'en', 'es', 'de', 'it', 'pt', 'ar', 'zh'] as const;
+
+const frenchNames = new Intl.DisplayNames(['fr'], { type: 'language', fallback: 'none' });
+
+/**
+ * A caption language's French name, capitalised ("Français", "Anglais"): the player's menu and
+ * the HLS subtitles group say the same; the code in capitals when the runtime has no name.
+ */
+export const captionLanguageName = (code: string): string => {
+  const name = frenchNames.of(code);
+  return name ? name.charAt(0).toLocaleUpperCase('fr') + name.slice(1) : code.toUpperCase();
+};

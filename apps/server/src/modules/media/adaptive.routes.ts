@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { ErrorResponses, IdSchema, rungs, type Rung } from '@plateau/contract';
+import { CaptionParams, ErrorResponses, IdSchema, rungs, type Rung } from '@plateau/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
@@ -38,7 +38,7 @@ export const adaptiveRoutes: FeatureModule = (deps) => {
     ttlMs: config.mediaAccessTtlSeconds * 1000,
     clock: deps.clock,
   });
-  const adaptive = createAdaptiveService({ media, storage, granted });
+  const adaptive = createAdaptiveService({ db, media, storage, granted });
   // A player asks for the playlists once, then the segments: the viewer is kept a few seconds.
   const routeConfig = { tokenInQuery: true, cachedViewer: true };
   return async (app) => {
@@ -83,6 +83,26 @@ export const adaptiveRoutes: FeatureModule = (deps) => {
         const rung = Number.parseInt(request.params.file, 10) as Rung;
         const { token } = request.query;
         const playlist = await adaptive.media(request.viewer, request.params.id, rung, token);
+        return sendPlaylist(request, reply, playlist);
+      },
+    );
+
+    app.get(
+      '/media/hls/:id/captions/:language.m3u8',
+      {
+        config: routeConfig,
+        schema: {
+          tags,
+          summary: "Playlist HLS des sous-titres d'une langue : son fichier WebVTT en un segment",
+          params: CaptionParams,
+          querystring: TokenQuery,
+          response: { 200: playlistBody, ...ErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { id, language } = request.params;
+        const { token } = request.query;
+        const playlist = await adaptive.subtitles(request.viewer, id, language, token);
         return sendPlaylist(request, reply, playlist);
       },
     );

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Viewer } from '../../access/viewer.ts';
+import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { MediaGrants } from '../../media-serving/media-grants.ts';
 import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { buildMasterPlaylist, buildMediaPlaylist } from './hls-manifest.ts';
+import { listCaptions } from './captions.repository.ts';
+import { noCaption } from './captions.service.ts';
+import {
+  buildMasterPlaylist,
+  buildMediaPlaylist,
+  buildSubtitlesPlaylist,
+  renditionDuration,
+} from './hls-manifest.ts';
 import type { MediaService, StreamResolution } from './media.service.ts';
 
 /** Encoded before renditions were fragmented (or not yet converted): progressive playback only. */
@@ -17,12 +25,25 @@ export interface Playlist {
   isPublic: boolean;
 }
 
-const playlist = (text: string, isPublic: boolean): Playlist => ({
+/**
+ * `versions`: what the text does not show but a cache must follow: a caption replaced keeps its
+ * URI, so its date of change goes into the tag.
+ */
+const playlist = (text: string, isPublic: boolean, versions = ''): Playlist => ({
   text,
   // From the text itself: a re-encode changes the byte ranges, so the tag; a token too.
-  etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`,
+  etag: `"${createHash('sha256').update(text).update(versions).digest('base64url').slice(0, 27)}"`,
   isPublic,
 });
+
+/** The captions' languages and, for the tag, when each last changed. */
+const captionsOf = async (db: Database, id: number) => {
+  const rows = await listCaptions(db, id);
+  return {
+    languages: rows.map((row) => row.language),
+    versions: rows.map((row) => `${row.language}@${row.updatedAt.toISOString()}`).join(','),
+  };
+};
 
 /**
  * HLS manifests of a video, built from its renditions' stored indexes, behind exactly the
@@ -31,20 +52,43 @@ const playlist = (text: string, isPublic: boolean): Playlist => ({
  * re-encode must show at once.
  */
 export const createAdaptiveService = (deps: {
+  db: Database;
   media: MediaService;
   storage: MediaStorage;
   granted: MediaGrants;
 }) => {
-  const { media, storage, granted } = deps;
+  const { db, media, storage, granted } = deps;
+  const presentIndexes = async (id: number, rungs: number[]) => {
+    const indexes = await Promise.all(rungs.map((rung) => loadRenditionIndex(storage, id, rung)));
+    const present = indexes.filter((index) => index !== null);
+    if (present.length === 0) throw noAdaptive();
+    return present;
+  };
   return {
     async master(viewer: Viewer, id: number, token?: string): Promise<Playlist> {
       const { rungs, isPublic } = await granted(viewer, `renditions:${id}`, () =>
         media.videoRenditions(viewer, id),
       );
-      const indexes = await Promise.all(rungs.map((rung) => loadRenditionIndex(storage, id, rung)));
-      const present = indexes.filter((index) => index !== null);
-      if (present.length === 0) throw noAdaptive();
-      return playlist(buildMasterPlaylist(present, token), isPublic);
+      const present = await presentIndexes(id, rungs);
+      const captions = await captionsOf(db, id);
+      return playlist(
+        buildMasterPlaylist(present, token, captions.languages),
+        isPublic,
+        captions.versions,
+      );
+    },
+
+    /** A caption language's subtitles playlist: its WebVTT file as one segment, the video long. */
+    async subtitles(viewer: Viewer, id: number, language: string, token?: string) {
+      const { rungs, isPublic } = await granted(viewer, `renditions:${id}`, () =>
+        media.videoRenditions(viewer, id),
+      );
+      const captions = await captionsOf(db, id);
+      if (!captions.languages.includes(language)) throw noCaption();
+      // Every rung lasts as long as the others (one encode): the best one says how long.
+      const [best] = await presentIndexes(id, rungs);
+      const text = buildSubtitlesPlaylist(id, language, renditionDuration(best!), token);
+      return playlist(text, isPublic, captions.versions);
     },
 
     async media(

@@ -12,7 +12,7 @@ import * as captions from './captions.repository.ts';
 import type { MediaFile } from './media.service.ts';
 import * as repository from './media.repository.ts';
 
-const noCaption = () => notFound('Aucun sous-titre dans cette langue pour cette vidéo');
+export const noCaption = () => notFound('Aucun sous-titre dans cette langue pour cette vidéo');
 export const notSubtitles = 'Fichier de sous-titres invalide : SRT ou WebVTT attendu';
 
 /**

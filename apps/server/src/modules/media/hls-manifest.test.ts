@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildMasterPlaylist, buildMediaPlaylist, renditionBandwidth } from './hls-manifest.ts';
+import {
+  buildMasterPlaylist,
+  buildMediaPlaylist,
+  buildSubtitlesPlaylist,
+  renditionBandwidth,
+  renditionDuration,
+} from './hls-manifest.ts';
 
 /** Two fragments of 2 s and a last one of 0.5 s, at a 15360 Hz timescale. */
 const rung720 = {
@@ -56,6 +62,59 @@ describe('buildMasterPlaylist', () => {
       '720.m3u8?token=a.b%2Bc%2Fd%3D',
       '240.m3u8?token=a.b%2Bc%2Fd%3D',
     ]);
+  });
+});
+
+describe('buildMasterPlaylist with captions', () => {
+  it('lists each language in one subtitles group, named in French, and names it in every variant', () => {
+    expect(buildMasterPlaylist([rung240, rung720], undefined, ['en', 'fr'])).toBe(
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:7',
+        '#EXT-X-INDEPENDENT-SEGMENTS',
+        '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="sous-titres",NAME="Anglais",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=NO,URI="captions/en.m3u8"',
+        '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="sous-titres",NAME="Français",LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=NO,URI="captions/fr.m3u8"',
+        '#EXT-X-STREAM-INF:BANDWIDTH=2400000,AVERAGE-BANDWIDTH=2311112,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2",SUBTITLES="sous-titres"',
+        '720.m3u8',
+        '#EXT-X-STREAM-INF:BANDWIDTH=200000,AVERAGE-BANDWIDTH=200000,RESOLUTION=426x240,CODECS="avc1.640015",SUBTITLES="sous-titres"',
+        '240.m3u8',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('carries the token into the subtitles URIs too', () => {
+    const text = buildMasterPlaylist([rung240], 'a+b', ['de']);
+    expect(text).toContain('NAME="Allemand",LANGUAGE="de",');
+    expect(text).toContain('URI="captions/de.m3u8?token=a%2Bb"');
+  });
+});
+
+describe('buildSubtitlesPlaylist', () => {
+  it('serves the whole WebVTT file as one segment lasting the video, target rounded up', () => {
+    expect(renditionDuration(rung720)).toBe(4.5);
+    expect(buildSubtitlesPlaylist(12, 'fr', renditionDuration(rung720))).toBe(
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:7',
+        '#EXT-X-TARGETDURATION:5',
+        '#EXT-X-MEDIA-SEQUENCE:0',
+        '#EXT-X-PLAYLIST-TYPE:VOD',
+        '#EXTINF:4.500000,',
+        '../../../captions/12/fr.vtt',
+        '#EXT-X-ENDLIST',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('reaches the caption route from the playlist’s URL, with the token', () => {
+    const text = buildSubtitlesPlaylist(7, 'en', 40, 'x/y');
+    expect(text).toContain('#EXT-X-TARGETDURATION:40\n');
+    const uri = text.split('\n').find((line) => line !== '' && !line.startsWith('#'))!;
+    expect(new URL(uri, 'http://plateau/api/media/hls/7/captions/en.m3u8').href).toBe(
+      'http://plateau/api/media/captions/7/en.vtt?token=x%2Fy',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { captionLanguageName } from '@plateau/contract';
 import type { RenditionIndex } from '../../media-tools/rendition-index.ts';
 
 /**
@@ -33,8 +34,33 @@ export const renditionBandwidth = (index: Indexed) => {
   return { peak: Math.ceil(peak), average: Math.ceil(bits / duration) };
 };
 
-/** The master playlist: one variant per rung, best first. */
-export const buildMasterPlaylist = (indexes: Indexed[], token?: string): string => {
+/** The one group of subtitles renditions, named in every variant that has captions. */
+export const SUBTITLES_GROUP = 'sous-titres';
+
+/** A subtitles rendition per caption language, off until the viewer picks one. */
+const subtitlesMedia = (language: string, token: string | undefined) => {
+  const attributes = [
+    'TYPE=SUBTITLES',
+    `GROUP-ID="${SUBTITLES_GROUP}"`,
+    `NAME="${captionLanguageName(language)}"`,
+    `LANGUAGE="${language}"`,
+    'DEFAULT=NO',
+    'AUTOSELECT=NO',
+    `URI="${withToken(`captions/${language}.m3u8`, token)}"`,
+  ];
+  return `#EXT-X-MEDIA:${attributes.join(',')}`;
+};
+
+/**
+ * The master playlist: the captions' languages as one subtitles group (codes checked against
+ * `^[a-z]{2}$` by the caption routes), then one variant per rung, best first.
+ */
+export const buildMasterPlaylist = (
+  indexes: Indexed[],
+  token?: string,
+  captionLanguages: readonly string[] = [],
+): string => {
+  const media = captionLanguages.map((language) => subtitlesMedia(language, token));
   const variants = [...indexes]
     .sort((a, b) => b.rung - a.rung)
     .flatMap((index) => {
@@ -44,11 +70,48 @@ export const buildMasterPlaylist = (indexes: Indexed[], token?: string): string 
         `AVERAGE-BANDWIDTH=${average}`,
         `RESOLUTION=${index.width}x${index.height}`,
         `CODECS="${index.codecs.join(',')}"`,
+        ...(media.length > 0 ? [`SUBTITLES="${SUBTITLES_GROUP}"`] : []),
       ];
       return [`#EXT-X-STREAM-INF:${attributes.join(',')}`, withToken(`${index.rung}.m3u8`, token)];
     });
-  return ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS', ...variants, ''].join('\n');
+  return [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    ...media,
+    ...variants,
+    '',
+  ].join('\n');
 };
+
+/** How long a rendition lasts: the sum of its fragments. */
+export const renditionDuration = (index: Indexed): number =>
+  index.segments.reduce((sum, [, , duration]) => sum + seconds(index, duration), 0);
+
+/**
+ * A subtitles media playlist: one segment, the whole WebVTT file of `GET
+ * /api/media/captions/{id}/{lang}.vtt` (reached from `/api/media/hls/{id}/captions/` as
+ * `../../../captions/{id}/{lang}.vtt`), lasting the whole video. The file has no
+ * X-TIMESTAMP-MAP: without one, RFC 8216 (3.5) maps cue time 0 to media time 0, which is where
+ * our renditions start, so the file the `<track>` elements read serves HLS players unchanged.
+ */
+export const buildSubtitlesPlaylist = (
+  videoId: number,
+  language: string,
+  duration: number,
+  token?: string,
+): string =>
+  [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    `#EXT-X-TARGETDURATION:${Math.max(1, Math.ceil(duration))}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    `#EXTINF:${duration.toFixed(6)},`,
+    withToken(`../../../captions/${videoId}/${language}.vtt`, token),
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
 
 /** One rung's media playlist: the init segment (EXT-X-MAP), then each fragment's byte range. */
 export const buildMediaPlaylist = (videoId: number, index: Indexed, token?: string): string => {

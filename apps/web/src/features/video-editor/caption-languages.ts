@@ -1,4 +1,8 @@
-import { captionMaxBytes, commonCaptionLanguages } from '@plateau/contract/constants';
+import {
+  captionLanguageName,
+  captionMaxBytes,
+  commonCaptionLanguages,
+} from '@plateau/contract/constants';
 import { errorStatus } from '../../lib/api.ts';
 
 /** Our words for captions (the spec has none), in its style. */
@@ -17,11 +21,8 @@ export const CAPTION_ACCEPT = '.srt,.vtt,text/vtt,application/x-subrip';
 
 const names = new Intl.DisplayNames(['fr'], { type: 'language', fallback: 'none' });
 
-/** "Français", "Anglais": the browser's French name, capitalised; the code when it has none. */
-export const languageName = (code: string): string => {
-  const name = names.of(code);
-  return name ? name.charAt(0).toLocaleUpperCase('fr') + name.slice(1) : code.toUpperCase();
-};
+/** "Français", "Anglais": the same names as the player's « Sous-titres » menu. */
+export const languageName = captionLanguageName;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
