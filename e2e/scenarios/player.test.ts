@@ -96,10 +96,11 @@ const playByClick = async (page: Page) => {
 };
 
 describe('the player', () => {
-  it('plays: the element reaches playing and its time advances', async () => {
+  it('plays in Auto: hls.js feeds the element, its time advances', async () => {
     const page = await visit();
     await openLong(page);
-    expect((await media(page)).src).toContain(`/media/video/${longId}/720?token=`);
+    // Media Source Extensions: the element's source is hls.js's, not a rung's address.
+    expect((await media(page)).src).toMatch(/^blob:/);
     const playing = page.evaluate(
       () =>
         new Promise<boolean>((resolve) =>
@@ -142,24 +143,42 @@ describe('the player', () => {
     await expect.poll(() => controls.getAttribute('data-shown')).toBe('true');
   });
 
-  it('changes to 480 while playing and keeps the time', async () => {
+  it('switches from Auto to 480 and back while playing, keeping the time, and remembers', async () => {
     const page = await visit();
     await openLong(page);
     await playByClick(page);
     await page.waitForFunction(() => document.querySelector('video')!.currentTime > 2);
-    await page.getByRole('button', { name: 'Qualité : 720p' }).click();
+    // Auto names the rung it plays once its first fragment is in.
+    await page.getByRole('button', { name: /^Qualité : Auto \(\d+p\)$/ }).click();
     const menu = page.getByRole('menu', { name: 'Qualité' });
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['720p', '480p', '240p']);
-    const before = (await media(page)).currentTime;
-    await menu.getByRole('menuitem', { name: '480p' }).click();
-    await page.waitForFunction(() => {
-      const video = document.querySelector('video')!;
-      return video.getAttribute('src')!.includes('/480?') && !video.paused && video.readyState >= 3;
-    });
-    const after = await media(page);
-    expect(after.currentTime).toBeGreaterThanOrEqual(before);
-    expect(after.currentTime).toBeLessThan(before + 2);
+    const items = await menu.getByRole('menuitem').allTextContents();
+    expect(items.slice(1)).toEqual(['720p', '480p', '240p']);
+    expect(items[0]).toMatch(/^Auto \(\d+p\)$/);
+    const keepsTime = async (before: number, source: (src: string) => boolean) => {
+      await expect
+        .poll(async () => {
+          const now = await media(page);
+          return source(now.src) && !now.paused && now.readyState >= 3;
+        })
+        .toBe(true);
+      const after = (await media(page)).currentTime;
+      expect(after).toBeGreaterThanOrEqual(before);
+      expect(after).toBeLessThan(before + 2);
+    };
+    let before = (await media(page)).currentTime;
+    await menu.getByRole('menuitem', { name: '480p', exact: true }).click();
+    await keepsTime(before, (src) => src.includes(`/media/video/${longId}/480?token=`));
     await page.getByRole('button', { name: 'Qualité : 480p' }).waitFor();
+
+    // The choice holds for the next video this person opens.
+    await page.reload();
+    await page.getByRole('button', { name: 'Qualité : 480p' }).waitFor();
+    await playByClick(page);
+    await page.waitForFunction(() => document.querySelector('video')!.currentTime > 1.5);
+    before = (await media(page)).currentTime;
+    await page.getByRole('button', { name: 'Qualité : 480p' }).click();
+    await menu.getByRole('menuitem', { name: /^Auto/ }).click();
+    await keepsTime(before, (src) => src.startsWith('blob:'));
   });
 
   it('starts at the whole second of `at`', async () => {
@@ -190,9 +209,9 @@ describe('the player', () => {
   it('offers only 240 for a video made from a small source', async () => {
     const page = await visit();
     await page.goto(`/video?v=${plateau().videoIds['archive-1']}`);
-    await page.getByRole('button', { name: 'Qualité : 240p' }).click();
+    await page.getByRole('button', { name: /^Qualité : Auto/ }).click();
     const menu = page.getByRole('menu', { name: 'Qualité' });
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['240p']);
+    expect((await menu.getByRole('menuitem').allTextContents()).slice(1)).toEqual(['240p']);
   });
 
   it('saves the paused frame as a PNG named with the time', async () => {
@@ -307,7 +326,7 @@ describe('the player', () => {
     const page = await visit();
     await openLong(page, '&at=5');
     await look(page, 'player-paused');
-    await page.getByRole('button', { name: 'Qualité : 720p' }).click();
+    await page.getByRole('button', { name: /^Qualité : Auto/ }).click();
     await look(page, 'player-quality-menu');
     await page.keyboard.press('Escape');
     await page.locator('video').click({ button: 'right' });

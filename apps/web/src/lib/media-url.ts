@@ -10,6 +10,10 @@ const tokenQuery = (token: string | null) => (token ? `?token=${encodeURICompone
 export const mediaUrl = (videoId: number, rung: number, token: string | null) =>
   `${API_BASE}/media/video/${videoId}/${rung}${tokenQuery(token)}`;
 
+/** A video's adaptive (HLS) master playlist; the server writes the token into what it lists. */
+export const adaptivePlaylistUrl = (videoId: number, token: string | null) =>
+  `${API_BASE}/media/hls/${videoId}/master.m3u8${tokenQuery(token)}`;
+
 /**
  * A video's storyboard track, under `/api`. Asked with the token in the query, the server
  * writes it into the sprite's URL too: the sprite is a CSS background, which sends no header.

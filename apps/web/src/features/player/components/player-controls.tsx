@@ -5,6 +5,7 @@ import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { formatTime } from '../media-url.ts';
+import { qualityLabel } from '../rungs.ts';
 import type { MediaState } from '../use-media-state.ts';
 import type { StoryboardSource } from '../use-storyboard.ts';
 import { PlaybackButtons } from './playback-buttons.tsx';
@@ -15,8 +16,11 @@ interface PlayerControlsProps {
   state: MediaState;
   shown: boolean;
   fullscreen: boolean;
+  /** The menu's choices, best first: Auto (-1) when adaptive streaming can run, then rungs. */
   offered: number[];
   rung: number;
+  /** The height Auto plays now, once known. */
+  autoPlaying: number | null;
   container: HTMLElement | null;
   /** The video whose storyboard previews the bar; null when it cannot have one. */
   storyboard: StoryboardSource | null;
@@ -38,6 +42,7 @@ export const PlayerControls = ({
   fullscreen,
   offered,
   rung,
+  autoPlaying,
   container,
   storyboard,
   onTogglePlay,
@@ -99,6 +104,7 @@ export const PlayerControls = ({
             onSelect={onSelectRung}
             container={container}
             onOpenChange={onMenuOpenChange}
+            labelOf={(value) => qualityLabel(value, autoPlaying)}
           />
         )}
         <IconButton

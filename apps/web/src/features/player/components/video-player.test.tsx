@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@plateau/contract';
 import { Providers } from '../../../app/providers.tsx';
+import { readPlayerChoices, rememberPlayerChoices } from '../../../lib/player-choices.ts';
 import { server } from '../../../testing/server.ts';
 import { makeVideo } from '../../../testing/videos.ts';
 import { VideoPlayer, type VideoPlayerProps } from './video-player.tsx';
@@ -45,7 +46,31 @@ const openContextMenu = async (media: HTMLVideoElement) => {
 };
 
 describe('VideoPlayer', () => {
+  it('plays a rung in Auto where adaptive streaming cannot run, and leaves Auto out', async () => {
+    // jsdom has no Media Source Extensions: hls.js says it is unsupported, as an old browser.
+    const user = userEvent.setup();
+    const { media } = renderPlayer(makeVideo(7, { rungs: [720, 480, 240] }));
+    await waitFor(() =>
+      expect(media.getAttribute('src')).toBe('/api/media/video/7/720?token=jeton'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Qualité : 720p' }));
+    const menu = await screen.findByRole('menu', { name: 'Qualité' });
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['720p', '480p', '240p']);
+  });
+
+  it('loads a remembered resolution at first render, and remembers the next one', async () => {
+    rememberPlayerChoices({ quality: 480 });
+    const user = userEvent.setup();
+    const { media } = renderPlayer(makeVideo(7));
+    expect(media.getAttribute('src')).toBe('/api/media/video/7/480?token=jeton');
+    await user.click(screen.getByRole('button', { name: 'Qualité : 480p' }));
+    await user.click(await screen.findByRole('menuitem', { name: '240p' }));
+    expect(readPlayerChoices().quality).toBe(240);
+  });
+
   it('loads 1080 with the token at first render, and the thumbnail as poster', async () => {
+    rememberPlayerChoices({ quality: 1080 });
     server.use(
       http.get('*/api/media/thumbnail/7', () =>
         HttpResponse.arrayBuffer(new Uint8Array([137, 80, 78, 71]).buffer, {
@@ -58,15 +83,16 @@ describe('VideoPlayer', () => {
     await waitFor(() => expect(media.getAttribute('poster')).toMatch(/^blob:/));
   });
 
-  it('offers only the rungs the video has, the highest checked', async () => {
+  it('offers Auto and the rungs the video has, the nearest to the choice checked', async () => {
+    rememberPlayerChoices({ quality: 1080 });
     const user = userEvent.setup();
     const { media } = renderPlayer(makeVideo(7, { rungs: [720, 480, 240] }));
     expect(media.getAttribute('src')).toBe('/api/media/video/7/720?token=jeton');
     await user.click(screen.getByRole('button', { name: 'Qualité : 720p' }));
     const menu = await screen.findByRole('menu', { name: 'Qualité' });
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['720p', '480p', '240p']);
-    expect(items[0]).toHaveClass('Mui-selected');
+    expect(items.map((item) => item.textContent)).toEqual(['Auto', '720p', '480p', '240p']);
+    expect(items[1]).toHaveClass('Mui-selected');
   });
 
   it('shows members the raw upload of an unpublished video, with no selector', () => {
@@ -76,6 +102,7 @@ describe('VideoPlayer', () => {
   });
 
   it('keeps the time and keeps playing when the resolution changes', async () => {
+    rememberPlayerChoices({ quality: 1080 });
     const user = userEvent.setup();
     const { media } = renderPlayer(makeVideo(7));
     const state = { currentTime: 42.5, paused: false };
@@ -93,6 +120,7 @@ describe('VideoPlayer', () => {
   });
 
   it('stays paused at the same time when switching while paused', async () => {
+    rememberPlayerChoices({ quality: 1080 });
     const user = userEvent.setup();
     const { media } = renderPlayer(makeVideo(7));
     const state = { currentTime: 12.24, paused: true };

@@ -8,9 +8,11 @@ import { Processing } from '@plateau/contract/constants';
 import { mediaImageQuery, mediaPaths } from '../../../resources/media.ts';
 import { contextMenuRules } from '../context-menu-rules.ts';
 import { applyKeyAction, keyAction } from '../keyboard.ts';
-import { mediaUrl } from '../../../lib/media-url.ts';
+import { adaptivePlaylistUrl, mediaUrl } from '../../../lib/media-url.ts';
+import { readPlayerChoices, rememberPlayerChoices } from '../../../lib/player-choices.ts';
 import { applyResume, captureResume, playSafely, type Resume } from '../resume.ts';
-import { chooseRungs } from '../rungs.ts';
+import { AUTO, chooseRungs, startingQuality } from '../rungs.ts';
+import { useAdaptiveStream } from '../use-adaptive-stream.ts';
 import { useFullscreen } from '../use-fullscreen.ts';
 import { useIdle } from '../use-idle.ts';
 import { useMediaState } from '../use-media-state.ts';
@@ -56,10 +58,26 @@ const PlayerBody = ({
   const media = useRef<HTMLVideoElement>(null);
   // The menus render inside the player so they still show in fullscreen.
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const { offered, initial } = useMemo(() => chooseRungs(video), [video]);
-  const [rung, setRung] = useState(initial);
+  const rungChoice = useMemo(() => chooseRungs(video), [video]);
+  // A rung, or Auto (adaptive streaming) by default once the video is published.
+  const [quality, setQuality] = useState(() =>
+    startingQuality(rungChoice, readPlayerChoices().quality),
+  );
   // Where to be once the source knows its length: `at` first, then each resolution switch.
   const pending = useRef<Resume | null>(startAt ? { time: startAt, playing: false } : null);
+  const adaptive = useAdaptiveStream(
+    media,
+    adaptivePlaylistUrl(video.id, token),
+    quality === AUTO,
+    () => pending.current?.time ?? -1,
+  );
+  // Auto that cannot run here (no MSE, a video from before adaptive streaming) plays a rung.
+  const auto = quality === AUTO && !adaptive.failed;
+  const rung = quality === AUTO ? rungChoice.initial : quality;
+  const offered =
+    rungChoice.offered.length > 0 && !adaptive.failed
+      ? [AUTO, ...rungChoice.offered]
+      : rungChoice.offered;
   const state = useMediaState(media);
   const [loop, setLoop] = useState(false);
   const [framed, setFramed] = useState(false);
@@ -161,7 +179,8 @@ const PlayerBody = ({
         component="video"
         ref={media}
         // Set at first render: the chosen rung starts loading before the page's other lists.
-        src={mediaUrl(video.id, rung, token)}
+        // In Auto, hls.js gives the element its source.
+        src={auto ? undefined : mediaUrl(video.id, rung, token)}
         // The thumbnail only until the first frame is there: a late poster must not cover it.
         poster={framed ? undefined : (poster ?? undefined)}
         // Measured in Chromium on loopback (40 s 1080p): metadata shows the first frame in
@@ -218,7 +237,8 @@ const PlayerBody = ({
         shown={shown}
         fullscreen={fullscreen.active}
         offered={offered}
-        rung={rung}
+        rung={auto ? AUTO : rung}
+        autoPlaying={adaptive.playing}
         container={container}
         // Only an encode makes a storyboard: an unpublished upload would answer 404.
         storyboard={video.processing === Processing.Published ? { videoId: video.id, token } : null}
@@ -240,7 +260,8 @@ const PlayerBody = ({
         onToggleFullscreen={fullscreen.toggle}
         onSelectRung={(next) => {
           if (media.current) pending.current = captureResume(media.current);
-          setRung(next);
+          setQuality(next);
+          rememberPlayerChoices({ quality: next === AUTO ? 'auto' : next });
         }}
         onMenuOpenChange={setQualityOpen}
         onOpenMenu={setMenuAt}

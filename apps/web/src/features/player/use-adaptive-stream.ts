@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type Hls from 'hls.js/light';
+import { adaptiveHlsConfig } from './adaptive-hls-config.ts';
+import { playsHlsNatively } from './use-live-stream.ts';
+
+export interface AdaptiveStream {
+  /** The height hls.js plays now (720…), null before the first fragment or when native. */
+  playing: number | null;
+  /** Adaptive playback cannot run here (no MSE, no manifest): the player plays a rung. */
+  failed: boolean;
+}
+
+/** Fatal network errors retried (a dropped Wi-Fi) before the player falls back to a rung. */
+const MAX_RETRIES = 3;
+const MAX_MEDIA_RECOVERIES = 2;
+
+/**
+ * Plays the master playlist `url` in `media` while `enabled`: natively on Safari without Media
+ * Source Extensions (iOS), otherwise with hls.js's light build, loaded only then. `startAt`
+ * is read once, when the stream starts: the position kept from the source it replaces.
+ * Anything hls.js cannot get through (an old video without a segment index answers 404) ends
+ * in `failed`, and the player goes back to a fixed rung.
+ */
+export const useAdaptiveStream = (
+  media: RefObject<HTMLVideoElement | null>,
+  url: string,
+  enabled: boolean,
+  startAt: () => number,
+): AdaptiveStream => {
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const start = useRef(startAt);
+  start.current = startAt;
+
+  useEffect(() => {
+    const video = media.current;
+    if (!enabled || failed || !video) return;
+    let cancelled = false;
+    let engine: Hls | null = null;
+
+    if (playsHlsNatively(video)) {
+      const onError = () => setFailed(true);
+      video.addEventListener('error', onError);
+      video.src = url;
+      return () => {
+        video.removeEventListener('error', onError);
+        if (video.getAttribute('src') === url) video.removeAttribute('src');
+      };
+    }
+
+    import('hls.js/light')
+      .then(({ default: HlsClass }) => {
+        if (cancelled) return;
+        if (!HlsClass.isSupported()) {
+          setFailed(true);
+          return;
+        }
+        const hls = new HlsClass({ ...adaptiveHlsConfig(), startPosition: start.current() });
+        engine = hls;
+        let retries = 0;
+        let recoveries = 0;
+        const fail = () => {
+          hls.destroy();
+          engine = null;
+          setFailed(true);
+        };
+        hls.on(HlsClass.Events.FRAG_CHANGED, (_event, data) => {
+          const level = hls.levels[data.frag.level];
+          if (level) setPlaying(level.height);
+        });
+        hls.on(HlsClass.Events.FRAG_BUFFERED, () => {
+          retries = 0;
+          recoveries = 0;
+        });
+        hls.on(HlsClass.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          const noManifest =
+            data.details === HlsClass.ErrorDetails.MANIFEST_LOAD_ERROR ||
+            data.details === HlsClass.ErrorDetails.MANIFEST_PARSING_ERROR;
+          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !noManifest) {
+            if (retries >= MAX_RETRIES) return fail();
+            retries += 1;
+            hls.startLoad();
+          } else if (
+            data.type === HlsClass.ErrorTypes.MEDIA_ERROR &&
+            recoveries < MAX_MEDIA_RECOVERIES
+          ) {
+            recoveries += 1;
+            hls.recoverMediaError();
+          } else fail();
+        });
+        hls.loadSource(url);
+        hls.attachMedia(video);
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+
+    return () => {
+      cancelled = true;
+      // hls.js removes only its own `src`: a rung chosen meanwhile keeps loading.
+      engine?.destroy();
+      setPlaying(null);
+    };
+  }, [media, url, enabled, failed]);
+
+  return { playing, failed };
+};
