@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { mediaKeys, readFileStart, type MediaStorage } from '../storage/media-storage.ts';
 import { readSegmentIndex, type SegmentIndex } from './fmp4-index.ts';
@@ -23,6 +23,28 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('bas
 /** The bytes before the first fragment, which the index was read from. */
 const headLength = (index: SegmentIndex) => index.segments[0]![0];
 
+/**
+ * The sidx is written first, from what ffmpeg meant to write: a file cut short (a disk full at
+ * the end) must not get an index listing bytes it lacks. After the last fragment, only the
+ * muxer's `mfra` box (random access, unused by players) may follow.
+ */
+const checkCoversFile = async (file: string, index: SegmentIndex, size: number) => {
+  const [lastOffset, lastLength] = index.segments[index.segments.length - 1]!;
+  const end = lastOffset + lastLength;
+  const rest = size - end;
+  if (rest === 0) return;
+  if (rest >= 8) {
+    const handle = await open(file, 'r');
+    try {
+      const { buffer } = await handle.read(Buffer.alloc(8), 0, 8, end);
+      if (buffer.readUInt32BE(0) === rest && buffer.toString('latin1', 4, 8) === 'mfra') return;
+    } finally {
+      await handle.close();
+    }
+  }
+  throw new Error(`the index covers ${end} bytes of a ${size}-byte file`);
+};
+
 /** Reads a freshly written rendition (a temporary file) and writes its index to a new temporary file. */
 export const writeRenditionIndex = async (
   storage: MediaStorage,
@@ -31,6 +53,7 @@ export const writeRenditionIndex = async (
 ): Promise<string> => {
   const segments = await readSegmentIndex((length) => readFileStart(rendition.file, length));
   const { size } = await stat(rendition.file);
+  await checkCoversFile(rendition.file, segments, size);
   const head = await readFileStart(rendition.file, headLength(segments));
   const index: RenditionIndex = {
     version: 1,
