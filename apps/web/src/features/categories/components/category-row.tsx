@@ -10,23 +10,10 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import type { Tag } from '@plateau/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { listRowSx } from '../../../components/list-row.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useDeleteCategory, useRenameCategory } from '../api/categories-api.ts';
 import { categoryMessages, failureMessage, NAME_MAX } from '../messages.ts';
-
-const rowSx = {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: 1,
-  px: { xs: 1.5, sm: 2 },
-  py: 1,
-  minHeight: 56,
-  borderRadius: 1,
-  border: 1,
-  borderColor: 'divider',
-  bgcolor: 'background.paper',
-} as const;
 
 /** One category: its name, renamed in place, or deleted after a confirmation. */
 export const CategoryRow = ({ tag }: { tag: Tag }) => {
@@ -45,7 +32,7 @@ export const CategoryRow = ({ tag }: { tag: Tag }) => {
     });
 
   return (
-    <Box component="li" aria-label={tag.name} sx={rowSx}>
+    <Box component="li" aria-label={tag.name} sx={listRowSx}>
       {renaming ? (
         <RenameForm tag={tag} onDone={() => setRenaming(false)} />
       ) : (

@@ -7,23 +7,10 @@ import SubtitlesOutlinedIcon from '@mui/icons-material/SubtitlesOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { Caption } from '@plateau/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { listRowSx } from '../../../components/list-row.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { captionMessages, languageName } from '../caption-languages.ts';
 import { CaptionFileButton } from './caption-file-button.tsx';
-
-export const captionRowSx = {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: 1,
-  px: { xs: 1.5, sm: 2 },
-  py: 1,
-  minHeight: 56,
-  borderRadius: 1,
-  border: 1,
-  borderColor: 'divider',
-  bgcolor: 'background.paper',
-} as const;
 
 interface CaptionRowProps {
   caption: Caption;
@@ -49,7 +36,7 @@ export const CaptionRow = ({
   const [confirming, setConfirming] = useState(false);
   const name = languageName(caption.language);
   return (
-    <Box component="li" aria-label={name} sx={captionRowSx}>
+    <Box component="li" aria-label={name} sx={listRowSx}>
       <SubtitlesOutlinedIcon sx={{ color: 'text.secondary' }} aria-hidden />
       <Box sx={{ flex: '1 1 140px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
