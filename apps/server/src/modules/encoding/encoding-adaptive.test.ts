@@ -92,7 +92,7 @@ describe('renditions that are also segments', () => {
 });
 
 describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
-  it('refuses a visitor a members-only video’s playlists, as its rendition', async () => {
+  it('refuses a visitor a CS video’s playlists and segments, as its rendition', async () => {
     for (const url of [
       `/api/media/hls/${school}/master.m3u8`,
       `/api/media/hls/${school}/720.m3u8`,
