@@ -36,6 +36,7 @@ export const serverEntries = {
   demo: 'cli/demo/demo.js',
   backup: 'cli/backup.js',
   restore: 'cli/restore.js',
+  media: 'cli/media.js',
 };
 
 const serverBuild = {

@@ -35,6 +35,8 @@ export interface Config {
   encodeConcurrency: number;
   /** Longest an encode job may run; a job whose worker died is picked up again after it. */
   encodeJobTimeoutSeconds: number;
+  /** The background conversion of old renditions into the fragmented layout. */
+  renditionUpgrade: RenditionUpgradeConfig;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   logLevel: string;
@@ -69,6 +71,13 @@ export interface Config {
   metricsToken: string | undefined;
   /** `npm run worker` only: the port of its own GET /metrics (encode durations); unset: none. */
   workerMetricsPort: number | undefined;
+}
+
+export interface RenditionUpgradeConfig {
+  /** Seconds the worker rests between two videos. */
+  pauseSeconds: number;
+  /** Seconds of video copied per second at most (ffmpeg's -readrate), 0 for no limit. */
+  speed: number;
 }
 
 export interface LiveConfig {
@@ -192,6 +201,10 @@ export const loadConfig = (env: Env = process.env): Config => {
     encodeConcurrency: integer(env, 'ENCODE_CONCURRENCY', 1, 1, 16),
     // pg-boss refuses expirations of 24 hours or more.
     encodeJobTimeoutSeconds: integer(env, 'ENCODE_JOB_TIMEOUT', 6 * 3600, 5, 23 * 3600),
+    renditionUpgrade: {
+      pauseSeconds: integer(env, 'MEDIA_UPGRADE_PAUSE', 10, 0, 3600),
+      speed: integer(env, 'MEDIA_UPGRADE_SPEED', 50, 0, 10_000),
+    },
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     logLevel,

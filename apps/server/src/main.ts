@@ -7,6 +7,10 @@ import { createJobQueue } from './jobs/boss.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';
+import {
+  startRenditionUpgradeWorker,
+  type RenditionUpgradeWorker,
+} from './modules/encoding/rendition-upgrade-worker.ts';
 import { createPlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import { ensureAdmin } from './modules/users/ensure-admin.ts';
 import { closeHttpServer } from './process/close-http.ts';
@@ -63,6 +67,7 @@ const stopControlSocket =
 const stopTemporarySweep = startTemporarySweep(storage, app.log, { resumableStore });
 
 let worker: EncodeWorker | undefined;
+let upgrades: RenditionUpgradeWorker | undefined;
 if (runWorker) {
   worker = await startEncodeWorker({
     database,
@@ -76,6 +81,16 @@ if (runWorker) {
   app.log.info(
     `encode worker: in-process, ${config.encodeConcurrency} at a time, ffmpeg ${mediaBinaries.ffmpeg}`,
   );
+  // Old renditions into the fragmented layout, in the background (npm run media -- status).
+  upgrades = await startRenditionUpgradeWorker({
+    database,
+    storage,
+    config,
+    binaries: mediaBinaries,
+    jobs,
+    liveness: worker.liveness,
+    log: app.log,
+  });
 } else if (!config.inProcessWorker) {
   app.log.info(
     database.kind === 'pglite'
@@ -95,6 +110,7 @@ shutdown.onShutdown('database', () => database.close());
 shutdown.onShutdown('upload locks', () => uploadLocker.close());
 shutdown.onShutdown('job queue', () => jobs.stop());
 shutdown.onShutdown('encode worker', () => worker?.stop());
+shutdown.onShutdown('rendition upgrade', () => upgrades?.stop());
 const graceMs = config.shutdownGraceSeconds * 1000;
 shutdown.onShutdown('HTTP server', () => closeHttpServer(app, graceMs));
 shutdown.onShutdown('temporary-file sweep', stopTemporarySweep);

@@ -4,6 +4,7 @@ import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';
 import { createPlateauMetrics } from './modules/metrics/plateau-metrics.ts';
+import { startRenditionUpgradeWorker } from './modules/encoding/rendition-upgrade-worker.ts';
 import { startWorkerMetricsServer } from './modules/metrics/worker-metrics-server.ts';
 import { createShutdown, handleProcessSignals } from './process/graceful-shutdown.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
@@ -71,6 +72,16 @@ const worker = await startEncodeWorker({
   log,
   onEncodeEnd: metrics?.observeEncode,
 });
+// Old renditions into the fragmented layout, one run at a time on the whole site.
+const upgrades = await startRenditionUpgradeWorker({
+  database,
+  storage,
+  config,
+  binaries: binaries!,
+  jobs,
+  liveness: worker.liveness,
+  log,
+});
 log.info(
   `encode worker started: ${config.encodeConcurrency} at a time, ffmpeg ${binaries!.ffmpeg} (${binaries!.version})`,
 );
@@ -80,6 +91,7 @@ const shutdown = createShutdown(log);
 shutdown.onShutdown('database', () => database.close());
 shutdown.onShutdown('job queue', () => jobs.stop());
 shutdown.onShutdown('encode worker', () => worker.stop());
+shutdown.onShutdown('rendition upgrade', () => upgrades.stop());
 if (metricsServer) {
   shutdown.onShutdown('metrics server', metricsServer.stop);
   log.info(`metrics: GET /metrics on ${config.host}:${metricsServer.port}`);

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { pgliteBossDb } from './boss-db.ts';
 import { ensureEncodeQueue } from './encode-queue.ts';
+import { ensureRenditionUpgradeQueue } from './rendition-upgrade-queue.ts';
 
 export interface BossOptions {
   /** Run pg-boss maintenance (expiring jobs of dead workers); workers need it, senders not. */
@@ -43,6 +44,7 @@ export const startBoss = async (
     await boss.start();
     // Created here, never inside a request's transaction: on PGlite that would wait on itself.
     await ensureEncodeQueue(boss);
+    await ensureRenditionUpgradeQueue(boss);
   });
   return boss;
 };

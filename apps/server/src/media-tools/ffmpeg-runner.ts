@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 
 /** ffmpeg failed; `message` is its last error line, short enough to show on /pending. */
@@ -25,7 +26,14 @@ export interface FfmpegRunOptions {
   durationSeconds?: number;
   /** Called with 0-99 while running (100 is for the caller, once outputs are in place). */
   onProgress?: (percent: number) => void;
+  /**
+   * Background work (converting old renditions): ffmpeg gets the lowest CPU priority (nice 19),
+   * so encodes and the server always come first. Ignored where the system refuses it.
+   */
+  lowPriority?: boolean;
 }
+
+const LOWEST_PRIORITY = 19;
 
 const MAX_ERROR_LENGTH = 300;
 
@@ -96,7 +104,7 @@ const stopWatchdog = async (watchdog: Watchdog | undefined) => {
 export const runFfmpeg = (
   ffmpeg: string,
   args: string[],
-  { signal, durationSeconds = 0, onProgress }: FfmpegRunOptions = {},
+  { signal, durationSeconds = 0, onProgress, lowPriority = false }: FfmpegRunOptions = {},
 ): Promise<void> =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -105,6 +113,13 @@ export const runFfmpeg = (
     }
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const watchdog = child.pid === undefined ? undefined : startWatchdog(child.pid);
+    if (lowPriority && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, LOWEST_PRIORITY);
+      } catch {
+        // Not permitted here (some containers): it runs at normal priority, only less polite.
+      }
+    }
     let stderr = '';
     let lastPercent = -1;
     const kill = () => child.kill('SIGKILL');

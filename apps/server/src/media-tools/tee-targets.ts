@@ -21,10 +21,18 @@ const escapePath = (file: string): string => file.replace(/[^A-Za-z0-9]/g, (char
  */
 export const FRAGMENTED_MOVFLAGS = '+frag_keyframe+empty_moov+default_base_moof+global_sidx';
 
+/** The mp4 muxer options of every rendition: the encode's tee slaves, and a remux of an old one. */
+export const FRAGMENTED_MP4_OPTIONS: readonly (readonly [string, string])[] = [
+  ['movflags', FRAGMENTED_MOVFLAGS],
+  ['use_editlist', '1'],
+];
+
+const muxerOptions = FRAGMENTED_MP4_OPTIONS.map(([name, value]) => `${name}=${value}`).join(':');
+
 /** Slave options: fragmented MP4, and one failing slave fails the whole encode. */
 const slave = (file: string, index: number, withAudio: boolean): string => {
   const streams = withAudio ? `v:${index},a` : `v:${index}`;
-  return `[f=mp4:movflags=${FRAGMENTED_MOVFLAGS}:use_editlist=1:onfail=abort:select=\\'${streams}\\']${escapePath(file)}`;
+  return `[f=mp4:${muxerOptions}:onfail=abort:select=\\'${streams}\\']${escapePath(file)}`;
 };
 
 export const teeTargets = (files: string[], withAudio: boolean): string =>

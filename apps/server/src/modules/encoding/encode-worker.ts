@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/boss.ts';
 import { activeEncodeJobs, otherEncodeJobQueued } from '../../jobs/encode-jobs.repository.ts';
 import { ENCODE_QUEUE, sendEncodeJob, type EncodeJobData } from '../../jobs/encode-queue.ts';
-import { createJobLiveness } from '../../jobs/liveness.ts';
+import { createJobLiveness, type JobLiveness } from '../../jobs/liveness.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { createMediaDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
@@ -38,6 +38,8 @@ export interface EncodeWorker {
   stop(): Promise<void>;
   /** One recovery pass (also runs at start and every 30 s). */
   recover(): Promise<void>;
+  /** Who holds which video: other work on a video's files (conversion) holds it the same way. */
+  liveness: Pick<JobLiveness, 'hold' | 'release'>;
 }
 
 const INTERRUPTED = "L'encodage a été interrompu (serveur arrêté ou délai dépassé) ; relancez-le";
@@ -169,6 +171,7 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
 
   return {
     recover: () => recover(),
+    liveness,
     async stop() {
       clearInterval(sweep);
       for (const id of workerIds) await boss.offWork({ id });

@@ -1,0 +1,148 @@
+import { Processing } from '@plateau/contract';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../../db/client.ts';
+import type { MediaBinaries } from '../../media-tools/binaries.ts';
+import type { Rung } from '../../media-tools/encode-args.ts';
+import { runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
+import { readSegmentIndex } from '../../media-tools/fmp4-index.ts';
+import { probeVideo } from '../../media-tools/probe.ts';
+import { buildRemuxArgs } from '../../media-tools/remux-args.ts';
+import { readRenditionShape, remuxProblem } from '../../media-tools/remux-check.ts';
+import { writeRenditionIndex } from '../../media-tools/rendition-index.ts';
+import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
+import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media-storage.ts';
+import { publishRendition } from './rendition-index-step.ts';
+import { publishStoryboard } from './storyboard-step.ts';
+import { oldRungs } from '../../jobs/rendition-layout.ts';
+import { currentVideo } from '../../jobs/rendition-videos.repository.ts';
+
+export interface UpgradeContext {
+  db: Database;
+  storage: MediaStorage;
+  binaries: Pick<MediaBinaries, 'ffmpeg' | 'ffprobe'>;
+  disk: Pick<DiskGuard, 'check'>;
+  log: { info(msg: string): void; warn(msg: string): void };
+  /** ffmpeg's `-readrate` (seconds of media a second), 0 for no limit. */
+  readrate: number;
+}
+
+/** The disk has no room for one more copy of a rendition: the whole run stops, nothing lost. */
+export class NoRoomError extends Error {}
+
+/** A conversion's own temporary files: `.upgrade-<video>-`, removed before the next try. */
+const scratchName = (videoId: number, name: string) => `.upgrade-${videoId}-${name}`;
+
+/**
+ * Removes what a killed conversion left: every `.upgrade-` file, or only this video's (and its
+ * storyboard's, which a conversion may have been making). Call holding the video or the run.
+ */
+export const removeScratch = async (storage: MediaStorage, videoId?: number) => {
+  const folder = path.dirname(await storage.tempPath());
+  const markers =
+    videoId === undefined ? ['.upgrade-'] : [`.upgrade-${videoId}-`, `.storyboard-${videoId}-`];
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => markers.some((marker) => name.startsWith(marker)))
+      .map((name) => rm(path.join(folder, name), { force: true })),
+  );
+};
+
+const stillPublished = async (db: Database, videoId: number, rung: number) => {
+  const video = await currentVideo(db, videoId);
+  return video?.processing === Processing.Published && video.rungs.includes(rung);
+};
+
+/**
+ * One rendition remuxed (`-c copy`: not one picture re-encoded) into the fragmented layout,
+ * checked packet for packet, indexed, and put in place exactly as an encode publishes (index,
+ * then file, each a rename): a viewer reads the old file or the new one, never half of one.
+ * False when the video changed meanwhile (re-encoded, deleted): nothing is published.
+ */
+const upgradeRung = async (
+  ctx: UpgradeContext,
+  videoId: number,
+  rung: number,
+  signal: AbortSignal,
+): Promise<boolean> => {
+  const { storage, binaries } = ctx;
+  const key = mediaKeys.rung(videoId, rung);
+  const input = storage.localPath(key);
+  const before = await storage.stat(key);
+  if (!before) return false;
+  // Room for the copy, about the file's size (a sidx and smaller headers more or less).
+  const room = await ctx.disk.check(Math.ceil(before.size * 1.05));
+  if (!room.ok) throw new NoRoomError(`Espace disque insuffisant (${describeDiskCheck(room)})`);
+  const probe = await probeVideo(binaries.ffprobe, input);
+  const old = await readRenditionShape(binaries.ffprobe, input, rung as Rung, signal);
+  if (!probe || !old) throw new Error(`${rung} : fichier illisible par ffprobe`);
+
+  const scratch = await storage.tempPath(scratchName(videoId, `${rung}.mp4`));
+  let index: string | undefined;
+  try {
+    const args = buildRemuxArgs(input, scratch, {
+      hasAudio: probe.hasAudio,
+      readrate: ctx.readrate,
+    });
+    await runFfmpeg(binaries.ffmpeg, args, { signal, lowPriority: true });
+    const segments = await readSegmentIndex((length) => readFileStart(scratch, length));
+    const remuxed = await readRenditionShape(binaries.ffprobe, scratch, rung as Rung, signal);
+    const problem = remuxed ? remuxProblem(old, remuxed, segments) : 'copie illisible';
+    if (problem) throw new Error(`${rung} : ${problem}`);
+    index = await writeRenditionIndex(
+      storage,
+      { rung, file: scratch },
+      scratchName(videoId, `${rung}.index.json`),
+    );
+    // Re-encoded, deleted or replaced while we copied: the copy describes a file gone.
+    const now = await storage.stat(key);
+    if (!(await stillPublished(ctx.db, videoId, rung))) return false;
+    if (now?.size !== before.size || now.mtime.getTime() !== before.mtime.getTime()) return false;
+    await publishRendition(storage, videoId, { rung: rung as Rung, file: scratch }, index);
+    ctx.log.info(
+      old.unaligned
+        ? `video ${videoId}: ${rung} rung converted; its segments follow its own keyframes (${old.unaligned})`
+        : `video ${videoId}: ${rung} rung converted`,
+    );
+    return true;
+  } finally {
+    // After the commits these are no-ops: the files were renamed away.
+    await storage.discardTemp(scratch);
+    if (index) await storage.discardTemp(index);
+  }
+};
+
+/**
+ * Converts every old-layout rendition of a published video, then makes its storyboard if it has
+ * none. The caller holds the video (no encode runs on it meanwhile). Answers whether the video
+ * is now fully in the new layout; throws on a rendition the copy would change (it stays as it
+ * was, playing as before) and on a full disk (NoRoomError).
+ */
+export const upgradeVideo = async (
+  ctx: UpgradeContext,
+  videoId: number,
+  signal: AbortSignal,
+): Promise<boolean> => {
+  const { storage } = ctx;
+  const video = await currentVideo(ctx.db, videoId);
+  if (video?.processing !== Processing.Published) return false;
+  await removeScratch(storage, videoId);
+  for (const rung of await oldRungs(storage, { id: videoId, rungs: video.rungs })) {
+    if (!(await upgradeRung(ctx, videoId, rung, signal))) return false;
+  }
+  const present = [];
+  for (const rung of video.rungs) {
+    if (await storage.stat(mediaKeys.rung(videoId, rung))) present.push(rung);
+  }
+  if (present.length > 0 && !(await storage.stat(mediaKeys.storyboardVtt(videoId)))) {
+    const smallest = storage.localPath(mediaKeys.rung(videoId, Math.min(...present)));
+    await publishStoryboard(ctx, videoId, smallest, signal);
+  }
+  // Deleted while we wrote: its folder may be gone already, our renames brought it back.
+  if (!(await currentVideo(ctx.db, videoId))) {
+    await storage.removePrefix(mediaKeys.videoFolder(videoId));
+    return false;
+  }
+  return true;
+};

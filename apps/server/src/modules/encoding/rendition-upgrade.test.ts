@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describeUpgradeStatus, runMediaCli } from '../../cli/media-command.ts';
+import { createJobQueue, type JobQueue } from '../../jobs/boss.ts';
+import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
+import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
+import { mediaKeys } from '../../storage/media-storage.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { startEncodeWorker, type EncodeWorker } from './encode-worker.ts';
+import { startRenditionUpgradeWorker } from './rendition-upgrade-worker.ts';
+import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
+import { decodedFrames, seedOldLayoutVideo } from './rendition-upgrade.test-helpers.ts';
+
+const ctx = useTestApp({ env: { MEDIA_UPGRADE_PAUSE: '0', MEDIA_UPGRADE_SPEED: '0' } });
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+let binaries: MediaBinaries;
+let jobs: JobQueue;
+
+beforeAll(async () => {
+  binaries = (await locateMediaBinaries({}))!;
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+});
+afterAll(() => jobs?.stop());
+
+const sha = async (file: string) =>
+  createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
+
+/** `npm run media -- <args>` on the test site: its exit code and what it printed. */
+const media = async (...args: string[]) => {
+  const lines: string[] = [];
+  const service = createRenditionUpgradeService({ ...ctx, jobs });
+  const code = await runMediaCli(
+    args,
+    async () => ({ status: service.status, start: service.start, close: async () => {} }),
+    { out: (text) => lines.push(text), err: (text) => lines.push(text) },
+  );
+  return { code, text: lines.join('\n') };
+};
+
+const scratchFiles = async () =>
+  (await readdir(path.dirname(await ctx.storage.tempPath()))).filter((name) =>
+    name.startsWith('.upgrade-'),
+  );
+
+describe('the conversion of old renditions (rendition-upgrade)', () => {
+  it('converts a published old-layout video without changing what it plays, and leaves a pending one alone', async () => {
+    // The top rung has irregular keyframes (an old copy of a camera file): remuxed as it is.
+    const id = await seedOldLayoutVideo(ctx, [{ rung: 480, irregular: true }, { rung: 240 }]);
+    const pending = await seedOldLayoutVideo(ctx, [{ rung: 240 }], { processing: 1 });
+    const file = (video: number, rung: number) =>
+      ctx.storage.localPath(mediaKeys.rung(video, rung));
+    const before = new Map<number, { video: string[]; audio: string[] }>();
+    for (const rung of [480, 240]) {
+      before.set(rung, {
+        video: await decodedFrames(file(id, rung), 'v'),
+        audio: await decodedFrames(file(id, rung), 'a'),
+      });
+    }
+    const pendingBytes = await sha(file(pending, 240));
+    expect((await ctx.app.inject(`/api/media/hls/${id}/master.m3u8`)).statusCode).toBe(404);
+
+    const statusBefore = await media('status');
+    expect(statusBefore.code).toBe(0);
+    expect(statusBefore.text).toBe(
+      [
+        'Vidéos publiées : 1',
+        '  au nouveau format (lecture adaptative, aperçus) : 0',
+        "  encore à l'ancien format : 1",
+        'Conversion : arrêtée',
+        'Dernière erreur : aucune',
+      ].join('\n'),
+    );
+
+    let encodes: EncodeWorker | undefined;
+    let upgrades: Awaited<ReturnType<typeof startRenditionUpgradeWorker>> | undefined;
+    try {
+      encodes = await startEncodeWorker({ ...ctx, binaries, jobs, log: quiet });
+      // Asked at start by the worker itself: something is left.
+      upgrades = await startRenditionUpgradeWorker({
+        ...ctx,
+        binaries,
+        jobs,
+        liveness: encodes.liveness,
+        log: quiet,
+      });
+      await vi.waitFor(
+        async () => {
+          const text = (await media('status')).text;
+          expect(text).toContain("encore à l'ancien format : 0");
+          expect(text).toContain('Conversion : arrêtée');
+        },
+        { timeout: 90_000, interval: 500 },
+      );
+    } finally {
+      await upgrades?.stop();
+      await encodes?.stop();
+    }
+
+    for (const rung of [480, 240]) {
+      expect(await loadRenditionIndex(ctx.storage, id, rung)).not.toBeNull();
+      // Every picture decodes to the same bytes; the sound too, after the AAC priming frame
+      // a fragmented file hands to the decoder where the plain MP4's edit list dropped it.
+      expect(await decodedFrames(file(id, rung), 'v')).toEqual(before.get(rung)!.video);
+      const audio = await decodedFrames(file(id, rung), 'a');
+      expect(audio.slice(audio.length - before.get(rung)!.audio.length)).toEqual(
+        before.get(rung)!.audio,
+      );
+      expect(audio.length - before.get(rung)!.audio.length).toBeLessThanOrEqual(1);
+    }
+    const index480 = (await loadRenditionIndex(ctx.storage, id, 480))!;
+    // Its segments follow its own keyframes (0, 1.3, 4.1, 4.9, 8.2 and 11 s).
+    expect(index480.segments.map((segment) => segment[3])).toEqual(Array(6).fill(true));
+
+    const master = await ctx.app.inject(`/api/media/hls/${id}/master.m3u8`);
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toContain('480.m3u8');
+    for (const rung of [480, 240]) {
+      expect((await ctx.app.inject(`/api/media/hls/${id}/${rung}.m3u8`)).statusCode).toBe(200);
+    }
+    expect((await ctx.app.inject(`/api/media/storyboard/${id}.vtt`)).statusCode).toBe(200);
+    expect((await ctx.app.inject(`/api/media/storyboard/${id}.jpg`)).statusCode).toBe(200);
+    const range = await ctx.app.inject({
+      url: `/api/media/video/${id}/480`,
+      headers: { range: 'bytes=1000-1999' },
+    });
+    expect(range.statusCode).toBe(206);
+    expect(range.rawPayload).toEqual((await readFile(file(id, 480))).subarray(1000, 2000));
+
+    // Not published: not the conversion's to touch.
+    expect(await sha(file(pending, 240))).toBe(pendingBytes);
+    expect(await ctx.storage.stat(mediaKeys.rungIndex(pending, 240))).toBeNull();
+    expect(await ctx.storage.stat(mediaKeys.storyboardVtt(pending))).toBeNull();
+    expect(await scratchFiles()).toEqual([]);
+
+    expect((await media('status')).text).toBe(
+      [
+        'Vidéos publiées : 1',
+        '  au nouveau format (lecture adaptative, aperçus) : 1',
+        "  encore à l'ancien format : 0",
+        'Conversion : arrêtée',
+        'Dernière erreur : aucune',
+      ].join('\n'),
+    );
+    expect(await media('upgrade')).toEqual({
+      code: 0,
+      text: 'Rien à convertir : toutes les vidéos publiées sont au nouveau format.',
+    });
+  }, 180_000);
+
+  it('asks for a run with `media upgrade` when videos are left, once', async () => {
+    await seedOldLayoutVideo(ctx, [{ rung: 240 }]);
+    expect(await media('upgrade')).toEqual({
+      code: 0,
+      text: 'Conversion demandée : 1 vidéo(s) à convertir, une à la fois, par un worker (npm start ou npm run worker).',
+    });
+    expect((await media('upgrade')).text).toBe(
+      'Une conversion est déjà demandée : 1 vidéo(s) restante(s).',
+    );
+    expect((await media('status')).text).toContain(
+      "Conversion : demandée, en attente d'un worker (npm start ou npm run worker)",
+    );
+    expect(await media('nonsense')).toMatchObject({ code: 2 });
+  });
+
+  it('says the last error in French', () => {
+    expect(
+      describeUpgradeStatus({
+        upgraded: 3,
+        left: 1,
+        running: true,
+        waiting: false,
+        lastError: 'vidéo 7 : 480 : 12 fragments pour 13 images clés',
+      }).slice(3),
+    ).toEqual([
+      'Conversion : en cours',
+      'Dernière erreur : vidéo 7 : 480 : 12 fragments pour 13 images clés',
+    ]);
+  });
+});
