@@ -44,7 +44,7 @@ export const removeScratch = async (storage: MediaStorage, videoId?: number) => 
   const names = await readdir(folder).catch(() => [] as string[]);
   await Promise.all(
     names
-      .filter((name) => markers.some((marker) => name.startsWith(marker)))
+      .filter((name) => markers.some((marker) => name.includes(marker)))
       .map((name) => rm(path.join(folder, name), { force: true })),
   );
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeUpgradeStatus, runMediaCli } from '../../cli/media-command.ts';
@@ -43,7 +43,7 @@ const media = async (...args: string[]) => {
 
 const scratchFiles = async () =>
   (await readdir(path.dirname(await ctx.storage.tempPath()))).filter((name) =>
-    name.startsWith('.upgrade-'),
+    name.includes('.upgrade-'),
   );
 
 describe('the conversion of old renditions (rendition-upgrade)', () => {
@@ -74,6 +74,10 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
         'Dernière erreur : aucune',
       ].join('\n'),
     );
+
+    // What a worker killed mid-copy leaves: the next run removes it before anything else.
+    await writeFile(await ctx.storage.tempPath(`.upgrade-${id}-480.mp4`), 'moitié de copie');
+    expect(await scratchFiles()).toHaveLength(1);
 
     let encodes: EncodeWorker | undefined;
     let upgrades: Awaited<ReturnType<typeof startRenditionUpgradeWorker>> | undefined;
