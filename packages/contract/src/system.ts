@@ -44,6 +44,19 @@ export const SystemStatus = Type.Object({
     failedVideos: Type.Array(FailedEncode),
   }),
   lastBackup: Type.Union([LastBackupInfo, Type.Null()]),
+  /**
+   * Published videos by renditions' layout: fragmented with a segment index (adaptive playback,
+   * seek previews), or still plain MP4s from before, which a background job converts one at a
+   * time (`npm run media -- status|upgrade`). Counted at most once a minute.
+   */
+  renditions: Type.Object({
+    upgraded: Type.Integer(),
+    left: Type.Integer(),
+    /** A conversion run is going on now. */
+    running: Type.Boolean(),
+    /** The latest run's last error (a video it could not convert), or null. */
+    lastError: Type.Union([Type.String(), Type.Null()]),
+  }),
   health: Type.Object({
     database: HealthCheck,
     queue: HealthCheck,

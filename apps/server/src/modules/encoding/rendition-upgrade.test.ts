@@ -153,6 +153,15 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
       code: 0,
       text: 'Rien à convertir : toutes les vidéos publiées sont au nouveau format.',
     });
+    // The geeks' Système view says the same.
+    const geek = await ctx.createUser('geek');
+    const system = await ctx.app.inject({ url: '/api/system', headers: geek.auth });
+    expect(system.json().renditions).toEqual({
+      upgraded: 1,
+      left: 0,
+      running: false,
+      lastError: null,
+    });
   }, 180_000);
 
   it('asks for a run with `media upgrade` when videos are left, once', async () => {

@@ -16,6 +16,7 @@ export const systemRoutes: FeatureModule = ({ config, database, storage, mediaBi
     jobs: queue,
     mediaRoot: storage.root,
     mediaBinaries,
+    storage,
   });
   return async (app) => {
     if (!jobs) app.addHook('onClose', () => queue.stop());

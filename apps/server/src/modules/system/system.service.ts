@@ -9,14 +9,18 @@ import type { JobQueue } from '../../jobs/boss.ts';
 import { lastEncodeJobEnds } from '../../jobs/encode-job-ends.repository.ts';
 import { encodeQueueCounts } from '../../jobs/encode-queue-counts.repository.ts';
 import { createHealthService } from '../../jobs/health-check.ts';
+import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { staleWhileRefreshing } from '../../lib/stale-while-refreshing.ts';
 import { statfsSpace } from '../../storage/free-space.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
 import { measureMediaUsage } from '../../storage/media-usage.ts';
 import * as repository from './system.repository.ts';
 
 /** The media folder is walked at most once a minute: a walk reads every file's size. */
 const MEDIA_USAGE_MAX_AGE_MS = 60_000;
+/** The layout counts read a small file per rendition: at most once a minute too. */
+const RENDITIONS_MAX_AGE_MS = 60_000;
 /** Failed encodes listed at most (the count says how many there are). */
 const FAILED_LISTED = 50;
 
@@ -26,6 +30,8 @@ export interface SystemServiceDeps {
   jobs: JobQueue;
   mediaRoot: string;
   mediaBinaries: MediaBinaries | null;
+  /** Read for the renditions' layout counts. */
+  storage: MediaStorage;
 }
 
 export const createSystemService = (deps: SystemServiceDeps) => {
@@ -34,6 +40,14 @@ export const createSystemService = (deps: SystemServiceDeps) => {
   const usage = staleWhileRefreshing(() => measureMediaUsage(deps.mediaRoot), {
     maxAgeMs: MEDIA_USAGE_MAX_AGE_MS,
   });
+  const upgrades = createRenditionUpgradeService({ database, storage: deps.storage, jobs });
+  const renditions = staleWhileRefreshing(
+    async (): Promise<SystemStatus['renditions']> => {
+      const { upgraded, left, running, lastError } = await upgrades.status();
+      return { upgraded, left, running, lastError };
+    },
+    { maxAgeMs: RENDITIONS_MAX_AGE_MS },
+  );
 
   const encodes = async (): Promise<SystemStatus['encodes']> => {
     // Started (and its schema created) on first use, as the encode route does.
@@ -62,12 +76,13 @@ export const createSystemService = (deps: SystemServiceDeps) => {
     async status(viewer: Viewer): Promise<SystemStatus> {
       requireGeek(viewer);
       const uptimeSeconds = Math.floor(process.uptime());
-      const [checks, used, disk, encodeState, lastBackup] = await Promise.all([
+      const [checks, used, disk, encodeState, lastBackup, layouts] = await Promise.all([
         health.check(),
         usage.read(),
         statfsSpace(deps.mediaRoot),
         encodes(),
         readLastBackup(config.dataDir),
+        renditions.read(),
       ]);
       return {
         version: PLATEAU_VERSION,
@@ -81,6 +96,7 @@ export const createSystemService = (deps: SystemServiceDeps) => {
         },
         encodes: encodeState,
         lastBackup,
+        renditions: layouts,
         health: {
           database: checks.database,
           queue: checks.queue,

@@ -36,6 +36,7 @@ const healthyStatus = (): SystemStatus => ({
     bytes: 5 * GO,
     verified: { at: '2026-03-01T03:00:00.000Z', intact: true },
   },
+  renditions: { upgraded: 40, left: 2, running: true, lastError: null },
   health: { database: 'ok', queue: 'ok', ffmpeg: 'ok' },
 });
 
@@ -101,6 +102,11 @@ describe('/system', () => {
     expect(within(backup).getByText(/1 mars 2026/)).toBeVisible();
     expect(within(backup).getByText('5 Go')).toBeVisible();
     expect(within(backup).getByText('vérifiée')).toBeVisible();
+
+    const renditions = section('Format des vidéos');
+    expect(within(renditions).getByText('Au nouveau format').nextSibling).toHaveTextContent('40');
+    expect(within(renditions).getByText('À convertir').nextSibling).toHaveTextContent('2');
+    expect(within(renditions).getByText('en cours')).toBeVisible();
 
     const health = section('État');
     expect(within(health).getAllByText('joignable')).toHaveLength(2);

@@ -295,6 +295,27 @@ const BackupSection = ({ backup }: { backup: SystemStatus['lastBackup'] }) => {
   );
 };
 
+/** Old videos converted in the background to the layout of adaptive playback (npm run media). */
+const RenditionsSection = ({ renditions }: { renditions: SystemStatus['renditions'] }) => (
+  <Section id="system-renditions" title="Format des vidéos">
+    <Rows>
+      <Row label="Au nouveau format">{renditions.upgraded.toLocaleString('fr-FR')}</Row>
+      <Row label="À convertir">{renditions.left.toLocaleString('fr-FR')}</Row>
+      <Row label="Conversion">
+        <State
+          label={renditions.running ? 'en cours' : renditions.left > 0 ? 'arrêtée' : 'terminée'}
+          tone={renditions.running ? 'default' : renditions.left > 0 ? 'warning' : 'success'}
+        />
+      </Row>
+      {renditions.lastError && (
+        <Row label="Dernière erreur" block>
+          {renditions.lastError}
+        </Row>
+      )}
+    </Rows>
+  </Section>
+);
+
 const HealthSection = ({ health }: { health: SystemStatus['health'] }) => {
   const reach = (check: 'ok' | 'unreachable') =>
     check === 'ok' ? (
@@ -345,6 +366,7 @@ export const SystemView = ({ status }: { status: SystemStatus }) => (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <EncodesSection encodes={status.encodes} />
       <BackupSection backup={status.lastBackup} />
+      <RenditionsSection renditions={status.renditions} />
     </Box>
   </Box>
 );
