@@ -4,6 +4,7 @@ import { backupSource } from './backup/backup-source.ts';
 import { startControlSocket } from './backup/control-socket.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
+import { createRenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';
@@ -55,12 +56,15 @@ const app = await buildApp({
   extraDeps: { mediaBinaries, jobs, liveIngest: true, resumableStore, uploadLocker, metrics },
 });
 await ensureAdmin(database.db, config, app.log);
-// The embedded database has one process: `npm run backup` asks this one to take the backup.
+const upgradeState = createRenditionUpgradeService({ database, storage, jobs });
+// The embedded database has one process: `npm run backup` asks this one to take the backup,
+// `npm run media` the conversion's state.
 const stopControlSocket =
   database.kind === 'pglite'
     ? await startControlSocket(config.dataDir, {
         backup: async (to, progress) =>
           (await runBackup(backupSource(config, database), to, progress)).folder,
+        media: { status: () => upgradeState.status(), upgrade: () => upgradeState.start() },
       })
     : async () => {};
 // Uploads cut by a crash, here or on another instance, and resumable uploads left idle.

@@ -1,18 +1,33 @@
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type Server, type ServerResponse } from 'node:http';
 import { chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * The embedded database has one process: while the server runs, `npm run backup` asks the
  * server to take the backup through this Unix socket in DATA_DIR (only who can read DATA_DIR
- * can reach it: mode 0600, like the database itself).
+ * can reach it: mode 0600, like the database itself), and `npm run media` asks it the
+ * conversion's state or a run.
  */
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
 
 export interface ControlHandlers {
   /** Takes a backup into `to`, reporting progress lines; answers the new folder. */
   backup(to: string, progress: (line: string) => void): Promise<string>;
+  /** `npm run media -- status|upgrade`: answers a JSON value. */
+  media?: Record<'status' | 'upgrade', () => Promise<unknown>>;
 }
+
+const answerJson = (res: ServerResponse, work: () => Promise<unknown>) => {
+  work()
+    .then((value) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value)),
+    )
+    .catch((error: unknown) =>
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: (error as Error).message })),
+    );
+};
 
 export const startControlSocket = async (
   dataDir: string,
@@ -21,6 +36,13 @@ export const startControlSocket = async (
   const socket = controlSocketPath(dataDir);
   await rm(socket, { force: true });
   const server: Server = createServer((req, res) => {
+    const media = /^\/media\/(status|upgrade)$/.exec(req.url ?? '')?.[1] as
+      'status' | 'upgrade' | undefined;
+    if (req.method === 'POST' && media && handlers.media) {
+      req.resume();
+      answerJson(res, handlers.media[media]);
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/backup') {
       res.writeHead(404).end();
       return;
@@ -84,4 +106,30 @@ export const backupThroughServer = (
       res.on('end', () => (failure ? reject(new Error(failure)) : resolve(folder)));
     });
     req.end(JSON.stringify({ to }));
+  });
+
+/** Asks the running server for `npm run media -- <command>`; null when no server listens. */
+export const mediaThroughServer = (
+  dataDir: string,
+  command: 'status' | 'upgrade',
+): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const req = request({
+      socketPath: controlSocketPath(dataDir),
+      path: `/media/${command}`,
+      method: 'POST',
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      ['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '') ? resolve(null) : reject(error),
+    );
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => {
+        const value = JSON.parse(body || 'null') as { error?: string } | null;
+        if (res.statusCode === 200) resolve(value);
+        else reject(new Error(value?.error ?? `control socket: ${res.statusCode}`));
+      });
+    });
+    req.end();
   });

@@ -2,15 +2,28 @@
  * `npm run media -- status | upgrade`: the conversion of old renditions into the fragmented
  * layout, seen and started from the server's console (the command is in media-command.ts).
  */
+import { mediaThroughServer } from '../backup/control-socket.ts';
 import { EmbeddedDatabaseBusyError, openDatabase } from '../db/client.ts';
 import { createJobQueue } from '../jobs/boss.ts';
-import { createRenditionUpgradeService } from '../jobs/rendition-upgrade-status.ts';
+import {
+  createRenditionUpgradeService,
+  type RenditionUpgradeStatus,
+} from '../jobs/rendition-upgrade-status.ts';
 import { loadConfigOrExit } from '../startup.ts';
 import { createLocalStorage } from '../storage/media-storage.ts';
 import { runMediaCli, type MediaConnection } from './media-command.ts';
 
 const connect = async (): Promise<MediaConnection> => {
   const config = loadConfigOrExit();
+  // The embedded database while the server runs: the server answers through DATA_DIR's socket.
+  if (!config.databaseUrl && (await mediaThroughServer(config.dataDir, 'status')) !== null) {
+    return {
+      status: async () =>
+        (await mediaThroughServer(config.dataDir, 'status')) as RenditionUpgradeStatus,
+      start: async () => (await mediaThroughServer(config.dataDir, 'upgrade')) === true,
+      close: async () => {},
+    };
+  }
   const database = await openDatabase(config);
   await database.migrate();
   const jobs = createJobQueue(database, config);
@@ -37,7 +50,7 @@ try {
 } catch (error) {
   if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
   console.error(
-    "La base intégrée est ouverte par le serveur en marche : la vue Système du site montre la conversion, et le serveur la lance lui-même à chaque démarrage s'il reste des vidéos à convertir.",
+    'La base intégrée est ouverte par un autre processus qui ne répond pas sur DATA_DIR/control.sock : redémarrez le serveur, puis réessayez.',
   );
   process.exitCode = 1;
 }
