@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { look, signIn, useBrowser } from '../support/browser.ts';
+import type { Video } from '@plateau/contract';
+import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
+import { look, signIn, SIZES, useBrowser } from '../support/browser.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
 import { TITLES } from '../support/e2e-content.ts';
 import { plateau } from '../support/plateau.ts';
@@ -121,5 +124,153 @@ describe('/editVideo/{id}, Sous-titres', () => {
     await section.getByRole('button', { name: 'Ajouter des sous-titres' }).waitFor();
     await keepSectionInView(page);
     await look(page, 'sous-titres-et-a-la-une');
+  }, 60_000);
+});
+
+/**
+ * The seeded clips last 1 s: the player's captions need a longer video. Made here, for members
+ * (privacy 1), encoded for real, deleted after the file.
+ */
+const WATCH_TITLE = 'Mire sous-titrée';
+const WATCH_SRT = [
+  '1',
+  '00:00:01,000 --> 00:00:08,000',
+  '<i>Bienvenue</i> à l’interview, élèves !<script>alert("xss")</script>',
+  '',
+  '2',
+  '00:00:08,500 --> 00:00:09,500',
+  'Questions & réponses',
+  '',
+].join('\r\n');
+const SHOTS = '/tmp/shots';
+let watchId = 0;
+
+const encodeWatchClip = async () => {
+  const clip = path.join(dir, 'mire.mp4');
+  execFileSync(
+    'ffmpeg',
+    clipArgs(
+      { picture: { source: 'testsrc2' }, width: 640, height: 360, seconds: 10, tone: 440 },
+      clip,
+    ),
+  );
+  const created = await api<Video>('POST', 'videos', {
+    title: WATCH_TITLE,
+    description: '',
+    privacy: 1,
+    gpa_restricted: false,
+    date: '2026-01-01',
+    promotion: '-1',
+    directId: '-1',
+    tagIds: [],
+  });
+  watchId = created.id;
+  const upload = new FormData();
+  upload.append('video_upload', await openAsBlob(clip), 'mire.mp4');
+  await api('POST', `media/video/${watchId}`, upload);
+  await api('POST', `encode/${watchId}`);
+  const deadline = Date.now() + 110_000;
+  while ((await api<{ videos: Video[] }>('GET', `videos/${watchId}`)).videos[0]?.processing !== 3) {
+    if (Date.now() > deadline) throw new Error('the clip was not encoded in time');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const form = new FormData();
+  form.append('caption_upload', new Blob([WATCH_SRT]), 'mire.srt');
+  await api('PUT', `media/captions/${watchId}/fr`, form);
+};
+
+/** The element's subtitle tracks: mode, and the text of each active cue. */
+const subtitleTracks = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelector('video')!.textTracks).map((track) => ({
+      kind: track.kind,
+      language: track.language,
+      label: track.label,
+      mode: track.mode,
+      active: Array.from(track.activeCues ?? []).map((cue) => (cue as VTTCue).text),
+    })),
+  );
+
+/** How far the cues rise above the bottom (the control bar's height while it shows), in px. */
+const lift = (page: Page) =>
+  page.evaluate(() =>
+    Number.parseFloat(document.querySelector('video')!.style.getPropertyValue('--caption-lift')),
+  );
+
+describe('/video?v={id}, Sous-titres in the player', () => {
+  beforeAll(encodeWatchClip, 120_000);
+  afterAll(async () => {
+    if (!watchId) return;
+    await api('DELETE', `media/video/${watchId}`).catch(() => {});
+    await api('DELETE', `videos/${watchId}`).catch(() => {});
+  });
+
+  it('shows the chosen language’s cues as text, above the bar while it shows', async () => {
+    const page = await visit();
+    await signIn(page, 'membre');
+    await page.goto(`/video?v=${watchId}&at=2`);
+    await page.getByRole('main').getByRole('heading', { level: 1, name: WATCH_TITLE }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+    // Off by default; the only subtitle tracks are ours (hls.js, in Auto, adds none).
+    const button = page.getByRole('button', { name: 'Sous-titres : Désactivés' });
+    await button.click();
+    const menu = page.getByRole('menu', { name: 'Sous-titres' });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Désactivés', 'Français']);
+    await menu.getByRole('menuitem', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'Sous-titres : Français' }).waitFor();
+
+    // Paused at 2 s, the bar shown: the cue is active, as plain text, lifted above the bar.
+    await expect.poll(async () => (await subtitleTracks(page))[0]?.active.length).toBe(1);
+    const [track] = await subtitleTracks(page);
+    expect(await subtitleTracks(page)).toHaveLength(1);
+    expect(track).toMatchObject({
+      kind: 'subtitles',
+      language: 'fr',
+      label: 'Français',
+      mode: 'showing',
+    });
+    expect(track!.active).toEqual(['Bienvenue à l’interview, élèves !']);
+    expect(await lift(page)).toBeGreaterThan(40);
+
+    mkdirSync(SHOTS, { recursive: true });
+    await page.mouse.move(0, 0);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.locator('video').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: path.join(SHOTS, `sous-titres-lecteur-${size.width}x${size.height}.png`),
+        animations: 'disabled',
+      });
+    }
+    await page.setViewportSize(SIZES[0]);
+    await look(page, 'sous-titres-lecteur');
+
+    // Playing, the bar goes after a few idle seconds: the cue goes back to the bottom.
+    await page.getByRole('button', { name: 'Lecture' }).click();
+    await page.mouse.move(0, 0);
+    const controls = page.getByTestId('player-controls');
+    await expect.poll(() => controls.getAttribute('data-shown'), { timeout: 6000 }).toBe('false');
+    await expect.poll(() => lift(page)).toBe(0);
+    expect((await subtitleTracks(page))[0]!.active).toHaveLength(1);
+    await page.screenshot({
+      path: path.join(SHOTS, 'sous-titres-lecteur-sans-barre-1280x800.png'),
+      animations: 'disabled',
+    });
+  }, 60_000);
+
+  it('remembers the language at the next video, and « Désactivés » turns them off', async () => {
+    const page = await visit();
+    await signIn(page, 'membre');
+    await page.goto(`/video?v=${watchId}`);
+    const button = page.getByRole('button', { name: 'Sous-titres : Désactivés' });
+    await button.click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sous-titres : Français' }).click();
+    await expect.poll(async () => (await subtitleTracks(page))[0]?.mode).toBe('showing');
+    await page.getByRole('menuitem', { name: 'Désactivés' }).click();
+    await expect.poll(async () => (await subtitleTracks(page))[0]?.mode).toBe('disabled');
+    await button.waitFor();
   }, 60_000);
 });

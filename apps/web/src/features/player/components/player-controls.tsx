@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -8,6 +9,7 @@ import { formatTime } from '../media-url.ts';
 import { qualityLabel } from '../rungs.ts';
 import type { MediaState } from '../use-media-state.ts';
 import type { StoryboardSource } from '../use-storyboard.ts';
+import { CaptionMenu } from './caption-menu.tsx';
 import { PlaybackButtons } from './playback-buttons.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
 import { SeekBar } from './seek-bar.tsx';
@@ -33,6 +35,14 @@ interface PlayerControlsProps {
   onMenuOpenChange: (open: boolean) => void;
   /** The context menu's items, for keyboards and for people who never right-click. */
   onOpenMenu: (position: { left: number; top: number }) => void;
+  /** The video's captions: the « Sous-titres » menu shows when it has some. */
+  captions?: {
+    languages: string[];
+    active: string | null;
+    onSelect: (language: string | null) => void;
+  };
+  /** The bar itself, whose height the cues stay above. */
+  barRef?: Ref<HTMLDivElement>;
 }
 
 /** The bar over the bottom of the video: seek, play, volume, time, quality, fullscreen. */
@@ -53,9 +63,12 @@ export const PlayerControls = ({
   onSelectRung,
   onMenuOpenChange,
   onOpenMenu,
+  captions,
+  barRef,
 }: PlayerControlsProps) => {
   return (
     <Box
+      ref={barRef}
       data-testid="player-controls"
       data-shown={shown}
       // A mouse click leaves no focus on the buttons, so space still plays or pauses after it
@@ -97,6 +110,9 @@ export const PlayerControls = ({
           {formatTime(state.currentTime)} / {formatTime(state.duration)}
         </Typography>
         <Box sx={{ flex: 1 }} />
+        {captions && captions.languages.length > 0 && (
+          <CaptionMenu {...captions} container={container} onOpenChange={onMenuOpenChange} />
+        )}
         {offered.length > 0 && (
           <ResolutionMenu
             offered={offered}

@@ -6,6 +6,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { Video } from '@plateau/contract';
 import { Processing } from '@plateau/contract/constants';
 import { mediaImageQuery, mediaPaths } from '../../../resources/media.ts';
+import { captionSx } from '../captions.ts';
 import { contextMenuRules } from '../context-menu-rules.ts';
 import { applyKeyAction, keyAction } from '../keyboard.ts';
 import { adaptivePlaylistUrl, mediaUrl } from '../../../lib/media-url.ts';
@@ -13,11 +14,13 @@ import { readPlayerChoices, rememberPlayerChoices } from '../../../lib/player-ch
 import { applyResume, captureResume, playSafely, type Resume } from '../resume.ts';
 import { AUTO, chooseRungs, startingQuality } from '../rungs.ts';
 import { useAdaptiveStream } from '../use-adaptive-stream.ts';
+import { useCaptionDisplay, useCaptions } from '../use-captions.ts';
 import { useFullscreen } from '../use-fullscreen.ts';
 import { useIdle } from '../use-idle.ts';
 import { useMediaState } from '../use-media-state.ts';
 import { usePlayerMenuActions } from '../use-player-menu-actions.ts';
 import { useSurfaceGestures, type MenuPosition } from '../use-surface-gestures.ts';
+import { CaptionTracks } from './caption-tracks.tsx';
 import { PlayerContextMenu } from './player-context-menu.tsx';
 import { PlayerControls } from './player-controls.tsx';
 
@@ -85,6 +88,9 @@ const PlayerBody = ({
   const [menuAt, setMenuAt] = useState<MenuPosition | null>(null);
   const { shown, wake } = useIdle(!state.paused && !qualityOpen && menuAt === null);
   const fullscreen = useFullscreen(root, media);
+  const bar = useRef<HTMLDivElement>(null);
+  const captions = useCaptions(video.id);
+  useCaptionDisplay(media, bar, captions.active, captions.languages, shown);
   const { data: poster } = useQuery(mediaImageQuery(mediaPaths.thumbnail(video.id), token));
   const menuActions = usePlayerMenuActions(video.id, media);
 
@@ -200,8 +206,11 @@ const PlayerBody = ({
           objectFit: 'contain',
           userSelect: 'none',
           WebkitTouchCallout: 'none',
+          ...captionSx,
         }}
-      />
+      >
+        <CaptionTracks videoId={video.id} languages={captions.languages} token={token} />
+      </Box>
       <Box
         aria-hidden
         sx={{
@@ -265,6 +274,8 @@ const PlayerBody = ({
         }}
         onMenuOpenChange={setQualityOpen}
         onOpenMenu={setMenuAt}
+        captions={captions}
+        barRef={bar}
       />
       <PlayerContextMenu
         position={menuAt}

@@ -1,0 +1,23 @@
+import { captionLanguageName } from '@plateau/contract/constants';
+import { captionTrackUrl } from '../captions.ts';
+
+interface CaptionTracksProps {
+  videoId: number;
+  languages: string[];
+  token: string | null;
+}
+
+/**
+ * One `<track>` per caption language, children of the `<video>`; useCaptionDisplay sets which
+ * one shows. The only subtitle tracks of the element: hls.js (light build) adds none.
+ */
+export const CaptionTracks = ({ videoId, languages, token }: CaptionTracksProps) =>
+  languages.map((language) => (
+    <track
+      key={language}
+      kind="subtitles"
+      srcLang={language}
+      label={captionLanguageName(language)}
+      src={captionTrackUrl(videoId, language, token)}
+    />
+  ));
