@@ -121,6 +121,7 @@ export const PlayerControls = ({
             container={container}
             onOpenChange={onMenuOpenChange}
             labelOf={(value) => qualityLabel(value, autoPlaying)}
+            shortLabelOf={(value) => qualityLabel(value, null)}
           />
         )}
         <IconButton

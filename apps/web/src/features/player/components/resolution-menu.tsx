@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -16,6 +17,8 @@ interface ResolutionMenuProps {
   onOpenChange: (open: boolean) => void;
   /** How a choice is named ('1080p' by default; the live adds 'Auto'). */
   labelOf?: (value: number) => string;
+  /** The button's name on a phone's narrow bar, when shorter ('Auto' for 'Auto (720p)'). */
+  shortLabelOf?: (value: number) => string;
 }
 
 /** The resolution selector: the rungs this video has, the current one checked. */
@@ -26,6 +29,7 @@ export const ResolutionMenu = ({
   container,
   onOpenChange,
   labelOf = rungLabel,
+  shortLabelOf = labelOf,
 }: ResolutionMenuProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => {
@@ -44,9 +48,14 @@ export const ResolutionMenu = ({
           setAnchor(event.currentTarget);
           onOpenChange(true);
         }}
-        sx={{ minWidth: 0, px: 1, fontWeight: 700 }}
+        sx={{ minWidth: 0, px: 1, fontWeight: 700, whiteSpace: 'nowrap' }}
       >
-        {labelOf(current)}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {labelOf(current)}
+        </Box>
+        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+          {shortLabelOf(current)}
+        </Box>
       </Button>
       <Menu
         open={anchor !== null}
