@@ -14,6 +14,10 @@ export const mediaUrl = (videoId: number, rung: number, token: string | null) =>
 export const adaptivePlaylistUrl = (videoId: number, token: string | null) =>
   `${API_BASE}/media/hls/${videoId}/master.m3u8${tokenQuery(token)}`;
 
+/** A caption's WebVTT, for a `<track>` (which sends no header either). */
+export const captionTrackUrl = (videoId: number, language: string, token: string | null) =>
+  `${API_BASE}/media/captions/${videoId}/${language}.vtt${tokenQuery(token)}`;
+
 /**
  * A video's storyboard track, under `/api`. Asked with the token in the query, the server
  * writes it into the sprite's URL too: the sprite is a CSS background, which sends no header.

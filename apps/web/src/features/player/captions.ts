@@ -1,14 +1,3 @@
-import { API_BASE } from '../../lib/api.ts';
-
-/**
- * A caption's WebVTT for a `<track>`: the element sends no header, so the token rides in the
- * query, as for the video's own source.
- */
-export const captionTrackUrl = (videoId: number, language: string, token: string | null) =>
-  `${API_BASE}/media/captions/${videoId}/${language}.vtt${
-    token ? `?token=${encodeURIComponent(token)}` : ''
-  }`;
-
 /** The video's CSS variable holding how far cues rise: the bar's height while it shows. */
 export const CAPTION_LIFT = '--caption-lift';
 

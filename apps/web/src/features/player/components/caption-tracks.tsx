@@ -1,5 +1,5 @@
 import { captionLanguageName } from '@plateau/contract/constants';
-import { captionTrackUrl } from '../captions.ts';
+import { captionTrackUrl } from '../../../lib/media-url.ts';
 
 interface CaptionTracksProps {
   videoId: number;
