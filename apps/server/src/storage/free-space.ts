@@ -1,6 +1,6 @@
 import { mkdir, statfs } from 'node:fs/promises';
 import { floorBytes, formatBytes, type DiskFloor } from '../config/disk-floor.ts';
-import type { ResumableUploadStore } from './resumable-store.ts';
+import { createResumableStore, type ResumableUploadStore } from './resumable-store.ts';
 
 /** What a filesystem has: bytes an unprivileged process may still write, and its size. */
 export interface DiskSpace {
@@ -108,3 +108,14 @@ export const describeDiskCheck = (check: DiskCheck): string =>
     ...(check.promised > 0 ? [`${formatBytes(check.promised)} promised to uploads`] : []),
     `floor ${formatBytes(check.floor)} (DISK_FREE_FLOOR)`,
   ].join(', ');
+
+/** A worker's guard: it has no upload store of its own, so it reads the uploads' folder. */
+export const createWorkerDiskGuard = (
+  config: { diskFreeFloor: DiskFloor; uploadExpiryHours: number },
+  mediaRoot: string,
+): DiskGuard =>
+  createMediaDiskGuard(
+    config,
+    mediaRoot,
+    createResumableStore(mediaRoot, config.uploadExpiryHours * 3600 * 1000),
+  );

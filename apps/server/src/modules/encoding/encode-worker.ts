@@ -6,9 +6,8 @@ import { activeEncodeJobs, otherEncodeJobQueued } from '../../jobs/encode-jobs.r
 import { ENCODE_QUEUE, sendEncodeJob, type EncodeJobData } from '../../jobs/encode-queue.ts';
 import { createJobLiveness, type JobLiveness } from '../../jobs/liveness.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
-import { createMediaDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
+import { createWorkerDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { createResumableStore } from '../../storage/resumable-store.ts';
 import { encodeVideo, type EncodeContext } from './encode-video.ts';
 import * as repository from './encoding.repository.ts';
 
@@ -72,13 +71,7 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
       for (const controller of running) controller.abort(error);
     },
   });
-  const disk =
-    deps.diskGuard ??
-    createMediaDiskGuard(
-      config,
-      storage.root,
-      createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000),
-    );
+  const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage.root);
   const diskRetrySeconds = deps.diskRetrySeconds ?? DISK_RETRY_SECONDS;
   const ctx: EncodeContext = { db: database.db, storage, binaries, liveness, disk, log };
 

@@ -14,9 +14,8 @@ import {
 import { createRunLock } from '../../jobs/run-lock.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { supportsReadrate } from '../../media-tools/remux-args.ts';
-import { createMediaDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
+import { createWorkerDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { createResumableStore } from '../../storage/resumable-store.ts';
 import { videosLeft } from '../../jobs/rendition-layout.ts';
 import {
   NoRoomError,
@@ -70,13 +69,7 @@ export const startRenditionUpgradeWorker = async (
   const { database, storage, config, binaries, liveness, log } = deps;
   const boss = await deps.jobs.boss();
   const lock = createRunLock(database, RENDITION_UPGRADE_LOCK);
-  const disk =
-    deps.diskGuard ??
-    createMediaDiskGuard(
-      config,
-      storage.root,
-      createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000),
-    );
+  const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage.root);
   const { pauseSeconds, speed } = config.renditionUpgrade;
   const ctx: UpgradeContext = {
     db: database.db,

@@ -1,13 +1,8 @@
-import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import CheckIcon from '@mui/icons-material/Check';
 import ClosedCaptionIcon from '@mui/icons-material/ClosedCaption';
 import ClosedCaptionOffIcon from '@mui/icons-material/ClosedCaptionOff';
 import { captionLanguageName } from '@plateau/contract/constants';
+import { ChoiceMenu, useMenuAnchor } from './choice-menu.tsx';
 
 /** The « Sous-titres » menu's entry that turns captions off. */
 export const CAPTIONS_OFF = 'Désactivés';
@@ -30,12 +25,7 @@ export const CaptionMenu = ({
   container,
   onOpenChange,
 }: CaptionMenuProps) => {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => {
-    setAnchor(null);
-    onOpenChange(false);
-  };
-  const choices: (string | null)[] = [null, ...languages];
+  const menu = useMenuAnchor(onOpenChange);
   const nameOf = (language: string | null) =>
     language === null ? CAPTIONS_OFF : captionLanguageName(language);
   return (
@@ -44,39 +34,23 @@ export const CaptionMenu = ({
         color="inherit"
         aria-label={`Sous-titres : ${nameOf(active)}`}
         aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          onOpenChange(true);
-        }}
+        aria-expanded={menu.anchor !== null}
+        onClick={menu.open}
         // A phone's bar holds eight buttons and the time in 360 px.
         sx={{ p: { xs: 0.5, sm: 1 } }}
       >
         {active === null ? <ClosedCaptionOffIcon /> : <ClosedCaptionIcon />}
       </IconButton>
-      <Menu
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={close}
+      <ChoiceMenu
+        name="Sous-titres"
+        anchor={menu.anchor}
+        onClose={menu.close}
         container={container}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': 'Sous-titres' } }}
-      >
-        {choices.map((language) => (
-          <MenuItem
-            key={language ?? ''}
-            selected={language === active}
-            onClick={() => {
-              close();
-              if (language !== active) onSelect(language);
-            }}
-          >
-            <ListItemIcon>{language === active && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{nameOf(language)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+        choices={[null, ...languages]}
+        current={active}
+        labelOf={nameOf}
+        onSelect={onSelect}
+      />
     </>
   );
 };

@@ -1,12 +1,7 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import CheckIcon from '@mui/icons-material/Check';
 import { rungLabel } from '../rungs.ts';
+import { ChoiceMenu, useMenuAnchor } from './choice-menu.tsx';
 
 interface ResolutionMenuProps {
   offered: number[];
@@ -31,11 +26,7 @@ export const ResolutionMenu = ({
   labelOf = rungLabel,
   shortLabelOf = labelOf,
 }: ResolutionMenuProps) => {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => {
-    setAnchor(null);
-    onOpenChange(false);
-  };
+  const menu = useMenuAnchor(onOpenChange);
   return (
     <>
       <Button
@@ -43,11 +34,8 @@ export const ResolutionMenu = ({
         color="inherit"
         aria-label={`Qualité : ${labelOf(current)}`}
         aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          onOpenChange(true);
-        }}
+        aria-expanded={menu.anchor !== null}
+        onClick={menu.open}
         sx={{ minWidth: 0, px: 1, fontWeight: 700, whiteSpace: 'nowrap' }}
       >
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
@@ -57,29 +45,16 @@ export const ResolutionMenu = ({
           {shortLabelOf(current)}
         </Box>
       </Button>
-      <Menu
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={close}
+      <ChoiceMenu
+        name="Qualité"
+        anchor={menu.anchor}
+        onClose={menu.close}
         container={container}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': 'Qualité' } }}
-      >
-        {offered.map((rung) => (
-          <MenuItem
-            key={rung}
-            selected={rung === current}
-            onClick={() => {
-              close();
-              if (rung !== current) onSelect(rung);
-            }}
-          >
-            <ListItemIcon>{rung === current && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{labelOf(rung)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+        choices={offered}
+        current={current}
+        labelOf={labelOf}
+        onSelect={onSelect}
+      />
     </>
   );
 };
