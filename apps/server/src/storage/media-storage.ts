@@ -1,40 +1,62 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { createOpenFiles, type FileIdentity, type FileLease } from './open-files.ts';
+import type { FileIdentity, FileLease } from './open-files.ts';
+
+export { createLocalStorage } from './local-storage.ts';
+export { readFileStart } from './scratch-folder.ts';
+
+/** A byte range, both ends included (as in HTTP's `Range: bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /**
  * Where media bytes live. Keys are built only by `mediaKeys` from integer ids, never from user
- * input. The local-directory backend is the only one today; object storage can implement the
- * same interface later.
+ * input. Two backends: a local directory (`createLocalStorage`) and an S3 bucket
+ * (`createS3MediaStorage`). Temporary files are always local scratch, whatever the backend:
+ * ffmpeg and upload checks work on them, then `commit` publishes them.
  */
 export interface MediaStorage {
-  /** A new temporary file path inside the storage (same filesystem, so commit is a rename). */
+  readonly backend: 'local' | 's3';
+  /** A new temporary file path in the local scratch folder (local backend: inside its root). */
   tempPath(suffix?: string): Promise<string>;
   /** Streams `source` into a new temporary file and returns its path; removes it on failure. */
   writeTemp(source: Readable, suffix?: string): Promise<string>;
-  /** Atomically moves a temporary file into place under `key`. */
+  /**
+   * Publishes a temporary file under `key` and takes it away (a rename, or an upload then its
+   * deletion). Atomic for readers: they get the old bytes or the new ones, never a mix. On
+   * failure nothing is published and the temporary file stays for its owner to discard.
+   */
   commit(tempFile: string, key: string): Promise<void>;
-  /** Size and modification time, or null when absent. */
-  stat(key: string): Promise<{ size: number; mtime: Date } | null>;
+  /** Size, modification time and (S3) the ETag, or null when absent. */
+  stat(key: string): Promise<{ size: number; mtime: Date; etag?: string } | null>;
   /** The first `length` bytes of a key (fewer for a shorter file), or null when absent. */
   readStart(key: string, length: number): Promise<Buffer | null>;
-  /** Local path of a key, for ffmpeg and for `send` (local backend). */
+  /**
+   * The key's bytes, or `range` of them (a range past the end gives what exists), or null when
+   * absent. Once this resolves the stream reads one version of the key, even if a commit
+   * replaces it meanwhile (S3: or fails, never mixing old and new bytes).
+   */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
+  /**
+   * Runs `use` with a local file holding the key's bytes, for ffmpeg: the stored file itself on
+   * the local backend, a copy in the scratch folder on S3 (removed once `use` settles, however
+   * it does). Throws MissingMediaError when the key holds nothing.
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
+  /** Local path of a key, for `send` and the live recorder (local backend only: S3 throws). */
   localPath(key: string): string;
-  /** The directory of a key's root (for `send`'s root option). */
+  /** The media directory, for `send`'s root and disk checks (local backend only: S3 throws). */
   readonly root: string;
   /**
    * A shared open descriptor of the key's file as `expected` (a stat of it just made) says it
-   * is, for reading it (local backend); null when the key now holds another file or none.
+   * is, for reading it; null when the key now holds another file or none. Local backend only.
    */
   leaseFile(key: string, expected: FileIdentity): Promise<FileLease | null>;
-  /** Descriptors `leaseFile` keeps open, and its leases not released yet. */
+  /** Descriptors `leaseFile` keeps open, and its leases not released yet (local backend only). */
   openFileCounts(): { open: number; leased: number };
   remove(key: string): Promise<void>;
-  /** Removes every key under a prefix (a video's folder). */
+  /** Removes every key under a prefix (a video's folder: `videos/5` is not `videos/50`). */
   removePrefix(prefix: string): Promise<void>;
   /** Removes a temporary file, ignoring a missing one. */
   discardTemp(tempFile: string): Promise<void>;
@@ -80,87 +102,4 @@ export const mediaKeys = {
       : 'index.m3u8';
     return `lives/${directId}/${liveId}/hls/${variant}/${name}`;
   },
-};
-
-const TEMP_DIR = '.tmp';
-
-/** The first `length` bytes of a local file (fewer for a shorter file), e.g. a temporary upload. */
-export const readFileStart = async (file: string, length: number): Promise<Buffer> => {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-};
-
-export const createLocalStorage = (root: string): MediaStorage => {
-  const absolute = (key: string) => {
-    const resolved = path.resolve(root, key);
-    if (!resolved.startsWith(path.resolve(root) + path.sep))
-      throw new Error(`bad media key ${key}`);
-    return resolved;
-  };
-  const tempPath = async (suffix = '') => {
-    await mkdir(path.join(root, TEMP_DIR), { recursive: true });
-    return path.join(root, TEMP_DIR, `${randomUUID()}${suffix}`);
-  };
-  const openFiles = createOpenFiles();
-  return {
-    root,
-    tempPath,
-    leaseFile: (key, expected) => openFiles.lease(absolute(key), expected),
-    openFileCounts: () => openFiles.counts(),
-    async writeTemp(source, suffix) {
-      const file = await tempPath(suffix);
-      // A source destroyed while the folder was being made (an aborted or broken upload) would
-      // never end: `pipeline` waits forever on an already closed stream.
-      if (source.destroyed && !source.readableEnded) {
-        throw source.errored ?? new Error('source closed before its end');
-      }
-      try {
-        await pipeline(source, createWriteStream(file, { flags: 'wx' }));
-        return file;
-      } catch (error) {
-        await rm(file, { force: true });
-        throw error;
-      }
-    },
-    async commit(tempFile, key) {
-      const target = absolute(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(tempFile, target);
-    },
-    async stat(key) {
-      try {
-        const s = await stat(absolute(key));
-        return s.isFile() ? { size: s.size, mtime: s.mtime } : null;
-      } catch {
-        return null;
-      }
-    },
-    readStart: (key, length) => readFileStart(absolute(key), length).catch(() => null),
-    localPath: absolute,
-    remove: (key) => rm(absolute(key), { force: true }),
-    removePrefix: (prefix) => rm(absolute(prefix), { recursive: true, force: true }),
-    discardTemp: (tempFile) => rm(tempFile, { force: true }),
-    async sweepTemporary(idleSince) {
-      const folder = path.join(root, TEMP_DIR);
-      const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-      const freed = { files: 0, bytes: 0 };
-      for (const entry of entries) {
-        if (!entry.isFile()) continue;
-        const file = path.join(folder, entry.name);
-        // Gone meanwhile: committed or discarded by its owner.
-        const info = await lstat(file).catch(() => null);
-        if (!info || info.mtime >= idleSince) continue;
-        await rm(file, { force: true });
-        freed.files += 1;
-        freed.bytes += info.size;
-      }
-      return freed;
-    },
-  };
 };

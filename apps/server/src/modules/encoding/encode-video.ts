@@ -18,6 +18,7 @@ import { probeVideo, type ProbeResult } from '../../media-tools/probe.ts';
 import { decideTopRungCopy } from '../../media-tools/video-copy.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { MissingMediaError } from '../../storage/storage-errors.ts';
 import * as repository from './encoding.repository.ts';
 import { storyboardStep } from './storyboard-step.ts';
 import { indexRenditions, publishRendition, removeRendition } from './rendition-index-step.ts';
@@ -41,6 +42,8 @@ export type EncodeOutcome = 'published' | 'failed' | 'skipped' | 'waiting';
 
 /** Progress is written at most once a second: enough for a progress bar, light on the DB. */
 const PROGRESS_INTERVAL_MS = 1000;
+
+type JobVideo = NonNullable<Awaited<ReturnType<typeof repository.findJobVideo>>>;
 
 /** This worker no longer holds the video (its lock connection was lost): publish nothing. */
 class VideoLockLostError extends Error {}
@@ -142,34 +145,25 @@ const encodeRungs = async (
   }
 };
 
-/**
- * Encodes one video at processing 2 into its rungs (one ffmpeg pass; the top rung copies the
- * source's video when it already fits that rung), then publishes it.
- * ffmpeg failing returns the video to 1 with the reason; an abort (shutdown, timeout) throws
- * FfmpegAbortedError and leaves it at 2 for the job's next attempt. Without room on the disk for
- * all it may write above DISK_FREE_FLOOR it does not start, and a disk that fills up during it
- * (ENOSPC) ends it: both answer 'waiting', the video still at 2. Temporary files never stay.
- */
-export const encodeVideo = async (
+const sourceUnreadable = async (ctx: EncodeContext, videoId: number): Promise<EncodeOutcome> => {
+  await repository.markEncodeFailed(
+    ctx.db,
+    videoId,
+    'Fichier source absent ou illisible par ffprobe',
+  );
+  return 'failed';
+};
+
+const encodeFrom = async (
   ctx: EncodeContext,
   videoId: number,
+  video: JobVideo,
+  input: string,
   signal: AbortSignal,
 ): Promise<EncodeOutcome> => {
   const { db, storage, binaries } = ctx;
-  const video = await repository.findJobVideo(db, videoId);
-  if (!video || video.processing !== Processing.Encoding) return 'skipped';
-  await removeStaleTemps(storage, videoId);
-
-  const input = storage.localPath(mediaKeys.raw(videoId));
   const source = await probeVideo(binaries.ffprobe, input);
-  if (!source) {
-    await repository.markEncodeFailed(
-      db,
-      videoId,
-      'Fichier source absent ou illisible par ffprobe',
-    );
-    return 'failed';
-  }
+  if (!source) return sourceUnreadable(ctx, videoId);
 
   const rungs = planRungs(source);
   // Room for everything this encode may write, above the floor; else it waits, unstarted.
@@ -253,5 +247,35 @@ export const encodeVideo = async (
     throw error;
   } finally {
     await Promise.all(temps.map((file) => storage.discardTemp(file)));
+  }
+};
+
+/**
+ * Encodes one video at processing 2 into its rungs (one ffmpeg pass; the top rung copies the
+ * source's video when it already fits that rung), then publishes it.
+ * ffmpeg failing returns the video to 1 with the reason; an abort (shutdown, timeout) throws
+ * FfmpegAbortedError and leaves it at 2 for the job's next attempt. Without room on the disk for
+ * all it may write above DISK_FREE_FLOOR it does not start, and a disk that fills up during it
+ * (ENOSPC) ends it: both answer 'waiting', the video still at 2. Temporary files never stay.
+ */
+export const encodeVideo = async (
+  ctx: EncodeContext,
+  videoId: number,
+  signal: AbortSignal,
+): Promise<EncodeOutcome> => {
+  const video = await repository.findJobVideo(ctx.db, videoId);
+  if (!video || video.processing !== Processing.Encoding) return 'skipped';
+  await removeStaleTemps(ctx.storage, videoId);
+  try {
+    // The source as a local file: the stored one itself on a local disk, else a scratch copy
+    // downloaded once, read by every ffmpeg run below and removed at the end.
+    return await ctx.storage.withLocalFile(mediaKeys.raw(videoId), (input) =>
+      encodeFrom(ctx, videoId, video, input, signal),
+    );
+  } catch (error) {
+    if (error instanceof MissingMediaError && error.key === mediaKeys.raw(videoId)) {
+      return sourceUnreadable(ctx, videoId);
+    }
+    throw error;
   }
 };

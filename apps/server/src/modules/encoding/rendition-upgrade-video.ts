@@ -12,8 +12,9 @@ import { readRenditionShape, remuxProblem } from '../../media-tools/remux-check.
 import { writeRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media-storage.ts';
+import { MissingMediaError } from '../../storage/storage-errors.ts';
 import { publishRendition } from './rendition-index-step.ts';
-import { publishStoryboard } from './storyboard-step.ts';
+import { publishStoryboardOf } from './storyboard-step.ts';
 import { oldRungs } from '../../jobs/rendition-layout.ts';
 import { currentVideo } from '../../jobs/rendition-videos.repository.ts';
 
@@ -66,14 +67,39 @@ const upgradeRung = async (
   rung: number,
   signal: AbortSignal,
 ): Promise<boolean> => {
-  const { storage, binaries } = ctx;
+  const { storage } = ctx;
   const key = mediaKeys.rung(videoId, rung);
-  const input = storage.localPath(key);
   const before = await storage.stat(key);
   if (!before) return false;
-  // Room for the copy, about the file's size (a sidx and smaller headers more or less).
-  const room = await ctx.disk.check(Math.ceil(before.size * 1.05));
+  // Room for the copy, about the file's size (a sidx and smaller headers more or less), and on
+  // object storage for the working copy downloaded first.
+  const copies = storage.backend === 's3' ? 2.05 : 1.05;
+  const room = await ctx.disk.check(Math.ceil(before.size * copies));
   if (!room.ok) throw new NoRoomError(`Espace disque insuffisant (${describeDiskCheck(room)})`);
+  try {
+    // The stored file itself on a local disk, else a scratch copy removed afterwards.
+    return await storage.withLocalFile(key, (input) =>
+      remuxRung(ctx, videoId, rung, { input, before }, signal),
+    );
+  } catch (error) {
+    // Deleted since the stat (a re-encode, the video deleted): nothing to convert.
+    if (error instanceof MissingMediaError) return false;
+    throw error;
+  }
+};
+
+type Stat = NonNullable<Awaited<ReturnType<MediaStorage['stat']>>>;
+
+/** The conversion of one rendition from a local file of it (`input`), as `before` described it. */
+const remuxRung = async (
+  ctx: UpgradeContext,
+  videoId: number,
+  rung: number,
+  { input, before }: { input: string; before: Stat },
+  signal: AbortSignal,
+): Promise<boolean> => {
+  const { storage, binaries } = ctx;
+  const key = mediaKeys.rung(videoId, rung);
   const probe = await probeVideo(binaries.ffprobe, input);
   const old = await readRenditionShape(binaries.ffprobe, input, rung as Rung, signal);
   if (!probe || !old) throw new Error(`${rung} : fichier illisible par ffprobe`);
@@ -98,7 +124,12 @@ const upgradeRung = async (
     // Re-encoded, deleted or replaced while we copied: the copy describes a file gone.
     const now = await storage.stat(key);
     if (!(await stillPublished(ctx.db, videoId, rung))) return false;
-    if (now?.size !== before.size || now.mtime.getTime() !== before.mtime.getTime()) return false;
+    if (
+      now?.size !== before.size ||
+      now.mtime.getTime() !== before.mtime.getTime() ||
+      now.etag !== before.etag
+    )
+      return false;
     await publishRendition(storage, videoId, { rung: rung as Rung, file: scratch }, index);
     ctx.log.info(
       old.unaligned
@@ -136,8 +167,8 @@ export const upgradeVideo = async (
     if (await storage.stat(mediaKeys.rung(videoId, rung))) present.push(rung);
   }
   if (present.length > 0 && !(await storage.stat(mediaKeys.storyboardVtt(videoId)))) {
-    const smallest = storage.localPath(mediaKeys.rung(videoId, Math.min(...present)));
-    await publishStoryboard(ctx, videoId, smallest, signal);
+    const smallest = mediaKeys.rung(videoId, Math.min(...present));
+    await publishStoryboardOf(ctx, videoId, smallest, signal);
   }
   // Deleted while we wrote: its folder may be gone already, our renames brought it back.
   if (!(await currentVideo(ctx.db, videoId))) {

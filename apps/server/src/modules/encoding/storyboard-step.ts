@@ -8,6 +8,7 @@ import {
   storyboardLayout,
 } from '../../media-tools/storyboard.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { MissingMediaError } from '../../storage/storage-errors.ts';
 
 export interface StoryboardContext {
   storage: MediaStorage;
@@ -66,6 +67,29 @@ export const publishStoryboard = async (
 };
 
 /**
+ * The storyboard of a stored rendition (`rungKey`), made from a local file of it: the stored one
+ * itself on a local disk, else a scratch copy removed afterwards. A rendition gone meanwhile
+ * costs only the storyboard, as an unreadable one does.
+ */
+export const publishStoryboardOf = async (
+  ctx: StoryboardContext,
+  videoId: number,
+  rungKey: string,
+  signal?: AbortSignal,
+): Promise<boolean> => {
+  try {
+    return await ctx.storage.withLocalFile(rungKey, (file) =>
+      publishStoryboard(ctx, videoId, file, signal),
+    );
+  } catch (error) {
+    if (!(error instanceof MissingMediaError)) throw error;
+    ctx.log.warn(`video ${videoId}: no storyboard (${error.message})`);
+    await removeStoryboard(ctx.storage, videoId).catch(() => undefined);
+    return false;
+  }
+};
+
+/**
  * The encode's step, once its rungs are in place and before the video is marked published:
  * the storyboard of the smallest new rung replaces the previous encode's.
  */
@@ -74,10 +98,4 @@ export const storyboardStep = (
   videoId: number,
   rungs: readonly number[],
   signal: AbortSignal,
-) =>
-  publishStoryboard(
-    ctx,
-    videoId,
-    ctx.storage.localPath(mediaKeys.rung(videoId, Math.min(...rungs))),
-    signal,
-  );
+) => publishStoryboardOf(ctx, videoId, mediaKeys.rung(videoId, Math.min(...rungs)), signal);

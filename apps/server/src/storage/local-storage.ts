@@ -1,0 +1,65 @@
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { MediaStorage } from './media-storage.ts';
+import { createOpenFiles } from './open-files.ts';
+import { createScratchFolder, readFileStart } from './scratch-folder.ts';
+import { MissingMediaError } from './storage-errors.ts';
+
+const TEMP_DIR = '.tmp';
+
+/** Media in a local directory (DATA_DIR/media), its temporary files inside it: commit renames. */
+export const createLocalStorage = (root: string): MediaStorage => {
+  const absolute = (key: string) => {
+    const resolved = path.resolve(root, key);
+    if (!resolved.startsWith(path.resolve(root) + path.sep))
+      throw new Error(`bad media key ${key}`);
+    return resolved;
+  };
+  const isFile = (file: string) =>
+    stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  const openFiles = createOpenFiles();
+  return {
+    backend: 'local',
+    root,
+    ...createScratchFolder(path.join(root, TEMP_DIR)),
+    leaseFile: (key, expected) => openFiles.lease(absolute(key), expected),
+    openFileCounts: () => openFiles.counts(),
+    async commit(tempFile, key) {
+      const target = absolute(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tempFile, target);
+    },
+    async stat(key) {
+      try {
+        const s = await stat(absolute(key));
+        return s.isFile() ? { size: s.size, mtime: s.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+    readStart: (key, length) => readFileStart(absolute(key), length).catch(() => null),
+    async read(key, range) {
+      // Opened before answering: a commit renaming over the key afterwards replaces the path,
+      // not the file this stream reads, so the reader gets the old bytes whole.
+      const handle = await open(absolute(key), 'r').catch(() => null);
+      if (!handle) return null;
+      if (!(await handle.stat()).isFile()) {
+        await handle.close();
+        return null;
+      }
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+    async withLocalFile(key, use) {
+      // The stored file itself: no copy, so ffmpeg reads at the disk's speed, as before.
+      const file = absolute(key);
+      if (!(await isFile(file))) throw new MissingMediaError(key);
+      return use(file);
+    },
+    localPath: absolute,
+    remove: (key) => rm(absolute(key), { force: true }),
+    removePrefix: (prefix) => rm(absolute(prefix), { recursive: true, force: true }),
+  };
+};

@@ -1,0 +1,183 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat as statFile, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import type { ByteRange, MediaStorage } from './media-storage.ts';
+import { objectKey } from './s3-client.ts';
+import { isAbsent, isUnsatisfiableRange, storageFailure } from './s3-failures.ts';
+import { downloadObject, uploadObject } from './s3-transfer.ts';
+import { createScratchFolder } from './scratch-folder.ts';
+import { MissingMediaError, StorageUnavailableError } from './storage-errors.ts';
+
+export interface S3MediaStorageOptions {
+  client: S3Client;
+  bucket: string;
+  /** S3_PREFIX: '' or ending with `/`. */
+  prefix: string;
+  /** A local folder (under DATA_DIR) for temporary files and ffmpeg's working copies. */
+  scratchDir: string;
+  /** Multipart part size (5 MiB at least; 8 MiB by default). */
+  partSize?: number;
+  /** Keys listed per request when removing a folder (1000, the most a store answers). */
+  listPageSize?: number;
+}
+
+/** A working copy in use is touched this often: the temporary sweep takes idle files for debris. */
+const KEEP_ALIVE_MS = 10 * 60 * 1000;
+
+const localOnly = (what: string) => {
+  throw new Error(`${what} is not available on object storage (MEDIA_STORAGE=s3)`);
+};
+
+const attempt = async <T>(action: string, call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    throw storageFailure(error, action);
+  }
+};
+
+/**
+ * Media in an S3 bucket (any S3-compatible store), under `prefix`. Temporary files stay on the
+ * local disk (`scratchDir`): ffmpeg and upload checks run there, and `commit` uploads the result.
+ * A store that cannot be reached or refuses Plateau throws StorageUnavailableError.
+ */
+export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStorage => {
+  const { client, bucket } = options;
+  const target = { client, bucket, partSize: options.partSize };
+  const keyOf = (key: string) => objectKey({ prefix: options.prefix }, key);
+  const scratch = createScratchFolder(options.scratchDir);
+
+  const get = async (key: string, range?: ByteRange): Promise<Readable | null> => {
+    try {
+      const object = await attempt(`read of ${key}`, () =>
+        client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: keyOf(key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        ),
+      );
+      return object.Body as Readable;
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      // A range from the end on, as a local file reads it: no bytes.
+      if (isUnsatisfiableRange(error)) return Readable.from([]);
+      throw error;
+    }
+  };
+
+  const stat = async (key: string) => {
+    try {
+      const head = await attempt(`stat of ${key}`, () =>
+        client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(key) })),
+      );
+      return {
+        size: head.ContentLength ?? 0,
+        mtime: head.LastModified ?? new Date(0),
+        etag: head.ETag,
+      };
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
+    }
+  };
+
+  const deleteKeys = async (keys: string[]) => {
+    const result = await attempt(`removal of ${keys.length} objects`, () =>
+      client.send(
+        new DeleteObjectsCommand({
+          Bucket: bucket,
+          Delete: { Objects: keys.map((Key) => ({ Key })) },
+        }),
+      ),
+    );
+    const refused = result.Errors?.[0];
+    if (refused) {
+      throw new StorageUnavailableError(
+        `object storage refused to remove ${refused.Key}: ${refused.Code} ${refused.Message ?? ''}`,
+      );
+    }
+  };
+
+  return {
+    backend: 's3',
+    ...scratch,
+    async commit(tempFile, key) {
+      const { size } = await statFile(tempFile);
+      await uploadObject(target, keyOf(key), createReadStream(tempFile), size);
+      await rm(tempFile, { force: true });
+    },
+    stat,
+    async readStart(key, length) {
+      if (length <= 0) return (await stat(key)) ? Buffer.alloc(0) : null;
+      const body = await get(key, { start: 0, end: length - 1 });
+      if (!body) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    read: get,
+    async withLocalFile(key, use) {
+      // The key's extension kept: ffmpeg guesses some formats (WebVTT) from the name.
+      const file = await scratch.tempPath(`.copy${path.extname(key)}`);
+      const keepAlive = setInterval(() => {
+        const now = new Date();
+        void utimes(file, now, now).catch(() => undefined);
+      }, KEEP_ALIVE_MS);
+      keepAlive.unref();
+      try {
+        try {
+          await downloadObject(target, keyOf(key), file);
+        } catch (error) {
+          if (isAbsent(error)) throw new MissingMediaError(key);
+          throw error;
+        }
+        return await use(file);
+      } finally {
+        clearInterval(keepAlive);
+        await rm(file, { force: true });
+      }
+    },
+    async remove(key) {
+      await attempt(`removal of ${key}`, () =>
+        client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) })),
+      );
+    },
+    async removePrefix(prefix) {
+      // A folder: `videos/5/`, so that `videos/50/` stays.
+      const folder = keyOf(`${prefix.replace(/\/+$/, '')}/`);
+      let token: string | undefined;
+      do {
+        const page = await attempt(`listing of ${prefix}`, () =>
+          client.send(
+            new ListObjectsV2Command({
+              Bucket: bucket,
+              Prefix: folder,
+              ContinuationToken: token,
+              MaxKeys: options.listPageSize ?? 1000,
+            }),
+          ),
+        );
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+        if (keys.length > 0) await deleteKeys(keys);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    get root(): string {
+      return localOnly('the media directory');
+    },
+    localPath: () => localOnly('a local path to a medium'),
+    leaseFile: () => localOnly('a leased file descriptor'),
+    openFileCounts: () => localOnly('open file counts'),
+  };
+};
