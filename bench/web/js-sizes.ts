@@ -91,3 +91,14 @@ export const chunkLabel = (manifest: Manifest, key: string): string => {
   if (chunk.isEntry) return `${chunk.name ?? 'index'} (entry)`;
   return (chunk.src ?? chunk.name ?? key).replace(/^src\//, '');
 };
+
+/**
+ * The hls.js chunk(s) the player imports on demand, only for Auto (issue 21): a route's own
+ * JavaScript is counted without them, and they are sized on their own line.
+ */
+export const hlsFiles = (manifest: Manifest): Set<string> =>
+  new Set(
+    Object.keys(manifest)
+      .filter((key) => manifest[key]!.isDynamicEntry && key.includes('node_modules/hls.js/'))
+      .map((key) => manifest[key]!.file),
+  );

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromiumFlags } from './browser.ts';
+import { chromiumFlags, median } from './browser.ts';
+import { table } from './table.ts';
 import { freePort } from './server.ts';
 
 export interface LighthouseRun {
@@ -82,4 +83,46 @@ export const runLighthouse = async (url: string, runs: number): Promise<Lighthou
     await exited;
     rmSync(profile, { recursive: true, force: true });
   }
+};
+
+/** The Lighthouse section's table: each score's median, its runs, and its target (issue 7). */
+export const lighthouseTable = (lighthouse: LighthouseRun[]): string => {
+  const performance = median(lighthouse.map((r) => r.performance));
+  const accessibility = median(lighthouse.map((r) => r.accessibility));
+  const ms = (value: number) => `${Math.round(value)}`;
+  const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+  return table(
+    ['score', 'value', 'runs', 'target', ''],
+    [
+      [
+        'performance',
+        String(performance),
+        lighthouse.map((r) => r.performance).join(', '),
+        '≥ 90',
+        verdict(performance >= 90),
+      ],
+      [
+        'accessibility',
+        String(accessibility),
+        lighthouse.map((r) => r.accessibility).join(', '),
+        '≥ 95',
+        verdict(accessibility >= 95),
+      ],
+      [
+        'LCP ms (simulated)',
+        ms(median(lighthouse.map((r) => r.lcpMs))),
+        lighthouse.map((r) => ms(r.lcpMs)).join(', '),
+        '',
+        '',
+      ],
+      [
+        'TBT ms (simulated)',
+        ms(median(lighthouse.map((r) => r.tbtMs))),
+        lighthouse.map((r) => ms(r.tbtMs)).join(', '),
+        '',
+        '',
+      ],
+    ],
+    ['---', '--:', '---', '--:', '---'],
+  );
 };

@@ -25,12 +25,18 @@ export const freePort = () =>
     });
   });
 
+/**
+ * No live ingest: the RTMP listener would take port 1935, which the machine's other work (the
+ * live bench and tests) owns; the web pages do not need it.
+ */
+const benchEnv = { RTMP_PORT: '0' };
+
 /** Runs `node scripts/start.mjs <args>` to its end; rejects on a non-zero exit. */
 const runStart = (args: string[], env: NodeJS.ProcessEnv, quiet: boolean) =>
   new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [startScript, ...args], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...benchEnv, ...env },
       stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     });
     child.once('error', reject);
@@ -88,6 +94,7 @@ export const startServer = async (dataDir: string): Promise<RunningServer> => {
     cwd: root,
     env: {
       ...process.env,
+      ...benchEnv,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

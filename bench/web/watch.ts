@@ -3,13 +3,14 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, CDPSession } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Video } from '@plateau/contract';
 import { createDemoClient } from '../../apps/server/src/cli/demo/demo-client.ts';
 import { median, newContext, type Session } from './browser.ts';
+import { recordBytes } from './network.ts';
 
 /** The clip of issue 8's targets: 2 minutes of 1080p with sound. */
-const SECONDS = 120;
+export const WATCH_SECONDS = 120;
 
 /**
  * A 2-minute 1920x1080 30 fps clip with sound (lavfi testsrc2 + sine, x264 CRF 20: a moving,
@@ -18,14 +19,14 @@ const SECONDS = 120;
  */
 const benchClip = async (): Promise<string> => {
   const dir = path.join(os.tmpdir(), 'plateau-bench-clips');
-  const file = path.join(dir, `watch-1080p-${SECONDS}s.mp4`);
+  const file = path.join(dir, `watch-1080p-${WATCH_SECONDS}s.mp4`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   const partial = `${file}.${process.pid}.partial.mp4`;
   await promisify(execFile)('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${SECONDS}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}`],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${WATCH_SECONDS}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${WATCH_SECONDS}`],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-movflags', '+faststart', partial],
   ]);
@@ -109,49 +110,50 @@ export const watchFirstFrame = `(() => {
   };
 })();`;
 
+/** The player's two ways of playing a published video (issue 21). */
+export type PlayerMode = 'auto' | 1080;
+
+export const modeName = (mode: PlayerMode) => (mode === 'auto' ? 'Auto' : 'fixed 1080p');
+
 /**
- * Counts bytes as CDP reports them, each chunk stamped on the wall clock (CDP's monotonic
- * timestamps shifted by the offset its requestWillBeSent events carry), to keep only what came
- * before the first frame.
+ * Page script arguments: the player's remembered choice (`playerChoices`, lib/player-choices.ts)
+ * for the signed-in viewer, before the app's first script. The player honours it only when its
+ * `owner` is the token's user (the JWT payload's `user`, as lib/session.ts reads it): a
+ * resolution is what every viewer got before Auto, 'auto' is today's default, written anyway.
  */
-const recordBytes = async (cdp: CDPSession) => {
-  const chunks: { at: number; bytes: number }[] = [];
-  let offset: number | undefined;
-  await cdp.send('Network.enable');
-  cdp.on('Network.requestWillBeSent', (event) => {
-    offset ??= event.wallTime - event.timestamp;
+export const playerChoice = (viewer: Session, mode: PlayerMode) => {
+  const payload = JSON.parse(
+    Buffer.from(viewer.token.split('.')[1]!, 'base64url').toString('utf8'),
+  ) as { user: unknown };
+  const owner = Number.parseInt(String(payload.user), 10);
+  return { key: 'playerChoices', value: JSON.stringify({ quality: mode, captions: null, owner }) };
+};
+
+/** A cold context for `viewer` whose player starts in `mode`, the first frame watched. */
+export const watchContext = async (browser: Browser, viewer: Session, mode: PlayerMode) => {
+  const context = await newContext(browser, viewer);
+  await context.addInitScript({ content: watchFirstFrame });
+  await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+    ...playerChoice(viewer, mode),
   });
-  cdp.on('Network.dataReceived', (event) => {
-    chunks.push({ at: event.timestamp, bytes: event.encodedDataLength });
-  });
-  cdp.on('Network.responseReceived', (event) => {
-    // Headers count too; data chunks report only the body.
-    const headers = Object.entries(event.response.headers).reduce(
-      (sum, [name, value]) => sum + name.length + String(value).length + 4,
-      0,
-    );
-    chunks.push({ at: event.timestamp, bytes: headers });
-  });
-  return (untilEpochMs: number) =>
-    chunks
-      .filter(({ at }) => offset !== undefined && (at + offset) * 1000 <= untilEpochMs)
-      .reduce((sum, { bytes }) => sum + bytes, 0);
+  return context;
 };
 
 /**
  * One cold visit of the watch page (new context: empty cache) as the signed-in viewer, at
- * 1280x800 unthrottled: when the first frame came and what it cost, then a seek to 80%.
+ * 1280x800 unthrottled, the player in `mode`: when the first frame came and what it cost, then
+ * a seek to 80%.
  */
 export const watchRun = async (
   browser: Browser,
   url: string,
   viewer: Session,
+  mode: PlayerMode,
 ): Promise<WatchRun> => {
-  const context = await newContext(browser, viewer);
+  const context = await watchContext(browser, viewer, mode);
   try {
-    await context.addInitScript({ content: watchFirstFrame });
     const page = await context.newPage();
-    const bytesUntil = await recordBytes(await context.newCDPSession(page));
+    const bytes = await recordBytes(await context.newCDPSession(page));
     await page.goto(url);
     await page.waitForFunction(() => (window as { __firstFrame?: number }).__firstFrame, null, {
       timeout: 30_000,
@@ -160,7 +162,7 @@ export const watchRun = async (
       const at = (window as unknown as { __firstFrame: number }).__firstFrame;
       return { firstFrameMs: at, epochMs: performance.timeOrigin + at };
     });
-    const bytesBeforeFrame = bytesUntil(epochMs);
+    const bytesBeforeFrame = bytes.until(epochMs);
     // The frame can come before React puts the element on the page: seek once it is there.
     await page.waitForSelector('video', { state: 'attached' });
     const seekMs = await page.evaluate(async () => {
@@ -189,27 +191,33 @@ export const watchRun = async (
 const targets = { firstFrameMs: 1000, seekMs: 500, bytesBeforeFrame: 2_000_000 };
 
 /**
- * `runs` cold visits of the watch page; rows of the table bench:web prints: measure, median
- * (min–max), target, verdict.
+ * `runs` cold visits of the watch page in each mode, alternated (fixed 1080p, Auto, fixed...) so
+ * the machine's load weighs on both alike; rows of the table bench:web prints: measure, then
+ * median (min–max) and verdict per mode, then the target.
  */
 export const measureWatch = async (
   browser: Browser,
   url: string,
   viewer: Session,
   runs: number,
+  modes: PlayerMode[] = [1080, 'auto'],
 ): Promise<string[][]> => {
-  const results: WatchRun[] = [];
-  for (let run = 0; run < runs; run++) results.push(await watchRun(browser, url, viewer));
-  const row = (name: string, key: keyof WatchRun, unit: (n: number) => string, target: string) => {
-    const values = results.map((r) => r[key]);
-    const value = median(values);
-    return [
-      name,
-      `${unit(value)} (${unit(Math.min(...values))}–${unit(Math.max(...values))})`,
-      target,
-      value < targets[key] ? 'met' : '**missed**',
-    ];
-  };
+  const results = new Map<PlayerMode, WatchRun[]>(modes.map((mode) => [mode, []]));
+  for (let run = 0; run < runs; run++) {
+    for (const mode of modes) results.get(mode)!.push(await watchRun(browser, url, viewer, mode));
+  }
+  const row = (name: string, key: keyof WatchRun, unit: (n: number) => string, target: string) => [
+    name,
+    ...modes.flatMap((mode) => {
+      const values = results.get(mode)!.map((r) => r[key]);
+      const value = median(values);
+      return [
+        `${unit(value)} (${unit(Math.min(...values))}–${unit(Math.max(...values))})`,
+        value < targets[key] ? 'met' : '**missed**',
+      ];
+    }),
+    target,
+  ];
   const ms = (n: number) => `${Math.round(n)}`;
   const mb = (n: number) => (n / 1e6).toFixed(2);
   return [
