@@ -54,7 +54,11 @@ const precompress = (): Plugin => ({
  */
 const listAppChunks = (
   app = 'src/app/mount.tsx',
-  routes: Record<string, string> = { '/video': 'src/app/routes/video.tsx' },
+  // The watch page plays in Auto by default: hls.js (loaded lazily, it is not in the route's
+  // static imports) downloads beside the page's chunks instead of after the player mounted.
+  routes: Record<string, string[]> = {
+    '/video': ['src/app/routes/video.tsx', 'hls.js/dist/hls.light.mjs'],
+  },
 ): Plugin => ({
   name: 'plateau-app-chunks',
   apply: 'build',
@@ -80,9 +84,11 @@ const listAppChunks = (
       const list = {
         app: [...appFiles].map((name) => `/${name}`),
         routes: Object.fromEntries(
-          Object.entries(routes).map(([pathname, module]) => [
+          Object.entries(routes).map(([pathname, modules]) => [
             pathname,
-            [...closure(module)].filter((name) => !appFiles.has(name)).map((name) => `/${name}`),
+            [...new Set(modules.flatMap((module) => [...closure(module)]))]
+              .filter((name) => !appFiles.has(name))
+              .map((name) => `/${name}`),
           ]),
         ),
       };
