@@ -113,3 +113,14 @@ it('creates, renames and deletes a category', async () => {
     }
   }
 }, 120_000);
+
+it('shows the geek the site’s state, the videos’ format included', async () => {
+  const page = await visit();
+  await signIn(page, 'e2e-geek');
+  await page.goto('/system');
+  const main = page.getByRole('main');
+  const format = main.getByRole('region', { name: 'Format des vidéos' });
+  // The seeded videos were encoded in the fragmented layout: none is left to convert.
+  await format.getByText('terminée').waitFor();
+  await look(page, 'systeme');
+});
