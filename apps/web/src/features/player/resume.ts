@@ -15,6 +15,17 @@ export const playSafely = (media: Pick<HTMLMediaElement, 'play'>) =>
     .then(() => media.play())
     .catch(() => {});
 
+/** Starts playing; a browser that refuses sound before any touch gets the video muted. */
+export const playOrMuted = (media: HTMLMediaElement) =>
+  Promise.resolve()
+    .then(() => media.play())
+    .catch((cause: unknown) => {
+      if (cause instanceof DOMException && cause.name === 'NotAllowedError') {
+        media.muted = true;
+        void playSafely(media);
+      }
+    });
+
 export const captureResume = (media: Media): Resume => ({
   time: media.currentTime,
   playing: !media.paused,

@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { applyKeyAction, FRAME_STEP, keyAction, PLAYING_STEP } from '../keyboard.ts';
-import { playSafely } from '../resume.ts';
+import { playOrMuted, playSafely } from '../resume.ts';
 import { useFullscreen } from '../use-fullscreen.ts';
 import { useIdle } from '../use-idle.ts';
 import { useLivePosition } from '../use-live-position.ts';
@@ -42,17 +42,6 @@ const overlay = {
   textAlign: 'center',
   px: 2,
 } as const;
-
-/** Starts playing; a browser that refuses sound before any touch gets the live muted. */
-const startPlaying = (video: HTMLVideoElement) =>
-  Promise.resolve()
-    .then(() => video.play())
-    .catch((cause: unknown) => {
-      if (cause instanceof DOMException && cause.name === 'NotAllowedError') {
-        video.muted = true;
-        void playSafely(video);
-      }
-    });
 
 /** The live's player: a plain `<video>` fed by HLS, our controls, the watch page's keys. */
 export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: LivePlayerProps) => {
@@ -142,7 +131,7 @@ export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: Li
         onLoadedMetadata={(event) => {
           if (started.current) return;
           started.current = true;
-          void startPlaying(event.currentTarget);
+          void playOrMuted(event.currentTarget);
         }}
         onPointerDown={onPointerDown}
         onClick={onClick}

@@ -69,6 +69,23 @@ describe('VideoPlayer', () => {
     expect(readPlayerChoices().quality).toBe(240);
   });
 
+  it('plays by itself (a playlist’s next video) once the stream is there, not before', async () => {
+    // In Auto the element has no source at first: a play() then would be cancelled by the load.
+    const { media } = renderPlayer(makeVideo(7), { autoPlay: true });
+    await waitFor(() =>
+      expect(media.getAttribute('src')).toBe('/api/media/video/7/1080?token=jeton'),
+    );
+    expect(play).not.toHaveBeenCalled();
+    fireEvent.loadedMetadata(media);
+    await waitFor(() => expect(play).toHaveBeenCalledOnce());
+  });
+
+  it('plays a chosen rung by itself at once: its source is there from the first render', async () => {
+    rememberPlayerChoices({ quality: 720 });
+    renderPlayer(makeVideo(7), { autoPlay: true });
+    await waitFor(() => expect(play).toHaveBeenCalledOnce());
+  });
+
   it('loads 1080 with the token at first render, and the thumbnail as poster', async () => {
     rememberPlayerChoices({ quality: 1080 });
     server.use(

@@ -11,7 +11,7 @@ import { contextMenuRules } from '../context-menu-rules.ts';
 import { applyKeyAction, keyAction } from '../keyboard.ts';
 import { adaptivePlaylistUrl, mediaUrl } from '../../../lib/media-url.ts';
 import { readPlayerChoices, rememberPlayerChoices } from '../../../lib/player-choices.ts';
-import { applyResume, captureResume, playSafely, type Resume } from '../resume.ts';
+import { applyResume, captureResume, playOrMuted, playSafely, type Resume } from '../resume.ts';
 import { AUTO, chooseRungs, startingQuality } from '../rungs.ts';
 import { useAdaptiveStream } from '../use-adaptive-stream.ts';
 import { useCaptionDisplay, useCaptions } from '../use-captions.ts';
@@ -124,15 +124,12 @@ const PlayerBody = ({
   useEffect(() => {
     const element = media.current;
     if (!autoPlay || !element) return;
-    Promise.resolve()
-      .then(() => element.play())
-      .catch((cause: unknown) => {
-        // Browsers refuse sound before the person has touched the site: start muted instead.
-        if (cause instanceof DOMException && cause.name === 'NotAllowedError') {
-          element.muted = true;
-          void playSafely(element);
-        }
-      });
+    const start = () => void playOrMuted(element);
+    if (element.getAttribute('src')) return start();
+    // Auto: hls.js gives the element its source later, and a play() asked before would be
+    // cancelled by that load. Play once the stream knows its length.
+    element.addEventListener('loadedmetadata', start, { once: true });
+    return () => element.removeEventListener('loadedmetadata', start);
   }, [autoPlay]);
 
   useEffect(() => {
