@@ -3,6 +3,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /** Server tests that need the real object store: the `server-s3` project runs them, once. */
 const objectStoreTests = 'src/storage/s3-*.test.ts';
 
+/**
+ * The media suite (uploads, encodes, serving, access, manifests, captions), run a second time
+ * by `server-s3` with every medium in the bucket, as the database tests run on both databases.
+ */
+const mediaSuite: string[] = [];
+
 const serverProject = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${kind}`,
@@ -26,11 +32,15 @@ const objectStoreProject = {
   test: {
     name: 'server-s3',
     root: './apps/server',
-    include: [objectStoreTests],
+    include: [objectStoreTests, ...mediaSuite],
     // The SDK warns once per process that its releases after January 2027 need Node 22: the
     // pinned 3.11xx versions (DESIGN.md) are the ones that run on Node 20.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    globalSetup: ['./src/test/object-store-setup.ts'],
+    env: {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      PLATEAU_TEST_DB: 'pglite',
+      PLATEAU_TEST_MEDIA: 's3',
+    },
+    globalSetup: ['./src/test/global-setup.ts', './src/test/object-store-setup.ts'],
     pool: 'forks' as const,
     testTimeout: 60_000,
     hookTimeout: 120_000,

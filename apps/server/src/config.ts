@@ -6,6 +6,7 @@ import { ConfigError, urlSetting, type Env } from './lib/config-error.ts';
 import { loadSiteBranding, type SiteBranding } from './config/site-branding.ts';
 import { loadSsoConfig, type SsoConfig } from './config/sso-config.ts';
 import { parseDiskFloor, type DiskFloor } from './config/disk-floor.ts';
+import { readMediaStorage, type MediaStorageSettings } from './config/s3-settings.ts';
 
 export { ConfigError };
 
@@ -22,6 +23,12 @@ export interface Config {
   adminPassword: string | undefined;
   publicUrl: string;
   mediaDir: string;
+  /**
+   * Where the media live (MEDIA_STORAGE, and S3_* for a bucket): `local` keeps them in mediaDir.
+   */
+  mediaStorage: MediaStorageSettings;
+  /** Local working files whatever the backend (uploads being checked, ffmpeg's copies). */
+  scratchDir: string;
   maxUploadBytes: number;
   /** Hours an unfinished resumable upload is kept after its last received byte. */
   uploadExpiryHours: number;
@@ -188,6 +195,8 @@ export const loadConfig = (env: Env = process.env): Config => {
     adminPassword,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     mediaDir: path.join(dataDir, 'media'),
+    mediaStorage: readMediaStorage(env),
+    scratchDir: path.join(dataDir, 'scratch'),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 8 * 1024 ** 3, 1024, 1024 ** 4),
     uploadExpiryHours: integer(
       env,

@@ -21,7 +21,7 @@ import {
   type LifecycleLog,
 } from './process/graceful-shutdown.ts';
 import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
-import { createLocalStorage } from './storage/media-storage.ts';
+import { openMediaStorage } from './storage/open-media-storage.ts';
 import { createResumableStore } from './storage/resumable-store.ts';
 import { startTemporarySweep } from './storage/temporary-sweep.ts';
 import { createUploadLocker } from './storage/upload-locker.ts';
@@ -29,7 +29,7 @@ import { createUploadLocker } from './storage/upload-locker.ts';
 const config = loadConfigOrExit();
 const database = await openDatabase(config).catch(exitOnStartupProblem);
 await database.migrate();
-const storage = createLocalStorage(config.mediaDir);
+const storage = await openMediaStorage(config).catch(exitOnStartupProblem);
 // Several instances may serve a PostgreSQL site: an upload's lock must hold across them.
 const uploadLocker = createUploadLocker(
   database.kind === 'postgres' ? config.databaseUrl : undefined,

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedDatabaseBusyError } from './db/client.ts';
+import { StorageUnavailableError } from './storage/storage-errors.ts';
 
 /**
  * The one line a person reads when Plateau cannot start (bad setting, embedded database held
@@ -8,6 +9,7 @@ import { EmbeddedDatabaseBusyError } from './db/client.ts';
 export const startupProblem = (error: unknown): string | undefined => {
   if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
   if (error instanceof EmbeddedDatabaseBusyError) return error.message;
+  if (error instanceof StorageUnavailableError) return `Media storage unavailable: ${error.message}`;
   return undefined;
 };
 

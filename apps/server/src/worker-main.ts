@@ -8,8 +8,8 @@ import { startRenditionUpgradeWorker } from './modules/encoding/rendition-upgrad
 import { startWorkerMetricsServer } from './modules/metrics/worker-metrics-server.ts';
 import { createShutdown, handleProcessSignals } from './process/graceful-shutdown.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
-import { loadConfigOrExit } from './startup.ts';
-import { createLocalStorage } from './storage/media-storage.ts';
+import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
+import { openMediaStorage } from './storage/open-media-storage.ts';
 
 /**
  * `npm run worker`: an encode-only process taking jobs from the shared PostgreSQL database and
@@ -62,7 +62,7 @@ const log = { info: line('info'), warn: line('warn'), error: line('error') };
 const database = openPostgres(config.databaseUrl!, config.encodeConcurrency + 4);
 await database.migrate();
 const jobs = createJobQueue(database, config, { supervise: true });
-const storage = createLocalStorage(config.mediaDir);
+const storage = await openMediaStorage(config).catch(exitOnStartupProblem);
 const worker = await startEncodeWorker({
   database,
   storage,

@@ -10,7 +10,7 @@ import {
   type RenditionUpgradeStatus,
 } from '../jobs/rendition-upgrade-status.ts';
 import { loadConfigOrExit } from '../startup.ts';
-import { createLocalStorage } from '../storage/media-storage.ts';
+import { openMediaStorage } from '../storage/open-media-storage.ts';
 import { runMediaCli, type MediaConnection } from './media-command.ts';
 
 const connect = async (): Promise<MediaConnection> => {
@@ -29,7 +29,7 @@ const connect = async (): Promise<MediaConnection> => {
   const jobs = createJobQueue(database, config);
   const service = createRenditionUpgradeService({
     database,
-    storage: createLocalStorage(config.mediaDir),
+    storage: await openMediaStorage(config),
     jobs,
   });
   return {

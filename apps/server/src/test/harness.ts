@@ -11,7 +11,9 @@ import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, pgliteExtensions, wrapPglite, type DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { signToken } from '../modules/auth/token.ts';
-import { createLocalStorage, type MediaStorage } from '../storage/media-storage.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import { openMediaStorage } from '../storage/open-media-storage.ts';
+import { emptyTestPrefix, testMediaEnv } from './test-media.ts';
 import { adminUrl, testTmpDir } from './test-env.ts';
 
 export const testDatabaseKind = (process.env.PLATEAU_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -89,10 +91,11 @@ export const useTestApp = (
       DATA_DIR: context.dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
+      ...testMediaEnv(),
       ...options.env,
     });
     context.database = await openTestDatabase();
-    context.storage = createLocalStorage(context.config.mediaDir);
+    context.storage = await openMediaStorage(context.config);
     context.app = await buildApp({
       config: context.config,
       database: context.database,
@@ -117,6 +120,7 @@ export const useTestApp = (
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();
+    if (context.config) await emptyTestPrefix(context.config);
     if (context.dataDir) rmSync(context.dataDir, { recursive: true, force: true });
   });
   return context;
