@@ -36,7 +36,14 @@ export const ResolutionMenu = ({
         aria-haspopup="menu"
         aria-expanded={menu.anchor !== null}
         onClick={menu.open}
-        sx={{ minWidth: 0, px: 1, fontWeight: 700, whiteSpace: 'nowrap' }}
+        sx={{
+          px: 1,
+          fontWeight: 700,
+          whiteSpace: 'nowrap',
+          // As wide as « Auto (1080p) » from the start: the label grows once Auto knows its
+          // rung, and the buttons beside it must not move under a pointer about to click them.
+          minWidth: { xs: 0, sm: 'calc(12ch + 16px)' },
+        }}
       >
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
           {labelOf(current)}
