@@ -470,3 +470,19 @@ export const videoCaptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.videoId, t.language] })],
 );
+
+/**
+ * Where a media folder (`videos/5`, `directs/3`) lives: the local directory or the S3 bucket
+ * (issue 25). A folder written before this table existed has no row and is on the local disk;
+ * each new folder is recorded on its first write, and the move job switches a folder's row
+ * once every file is copied and verified.
+ */
+export const mediaLocations = pgTable(
+  'media_locations',
+  {
+    folder: text('folder').primaryKey(),
+    backend: text('backend', { enum: ['local', 's3'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('media_locations_backend', sql`${t.backend} in ('local', 's3')`)],
+);
