@@ -28,6 +28,7 @@ import { standardOutputLog } from './process/standard-output-log.ts';
 import { createMediaDiskGuard } from './storage/free-space.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import { createResumableStore } from './storage/resumable-store.ts';
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from './storage/storage-errors.ts';
 import { UploadLocker } from './storage/upload-locker.ts';
 import { buildWebShell, sendWebShell } from './web-shell.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -153,6 +154,13 @@ export const buildApp = async ({
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(errorBody(500, 'Erreur interne du serveur'));
+    // The media store down or refusing Plateau: nothing the request did, and nothing to hide
+    // but the store's own words (logged). The client may ask again; it recovers by itself.
+    if (isStorageUnavailable(error)) {
+      request.log.warn({ err: error }, 'media storage unavailable');
+      reply.header('retry-after', '5');
+      return reply.status(503).send(errorBody(503, STORAGE_UNAVAILABLE_MESSAGE));
+    }
   });
 
   const shellTemplate = path.join(webDist, 'index.html');

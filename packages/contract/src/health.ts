@@ -8,5 +8,7 @@ export const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   database: HealthCheck,
   queue: HealthCheck,
+  /** The media storage (the media folder, or the S3 bucket); absent where none is checked. */
+  storage: Type.Optional(HealthCheck),
 });
 export type Health = Static<typeof Health>;

@@ -2,21 +2,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import send, { type SendOptions } from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, notFound } from '../lib/errors.ts';
+import type { Config } from '../config.ts';
+import { HttpError } from '../lib/errors.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { createBufferPool, type BufferPool } from '../lib/buffer-pool.ts';
 import { FileRangeStream } from './file-range-stream.ts';
+import { createObjectSender } from './object-send.ts';
+import { missingFile, setFileHeaders, type MediaSender, type ServedFile } from './served-file.ts';
 
-/** A stored file the viewer may read, and how to answer it. Keys come from `mediaKeys` only. */
-export interface ServedFile {
-  key: string;
-  contentType: string;
-  /** Visible to anyone: shared caches may keep it; otherwise `private`. */
-  isPublic: boolean;
-  contentDisposition?: string;
-  /** Overrides the default for public files (live segments never change: `immutable`). */
-  publicCacheControl?: string;
-}
+export type { MediaSender, ServedFile } from './served-file.ts';
 
 /**
  * Bytes are read in chunks of this size into reused buffers, two per response (one read while
@@ -29,21 +23,6 @@ const MEDIA_READ_BYTES = 1024 * 1024;
  * time, and fewer spares meant a fresh megabyte (and collections) for many requests.
  */
 const SPARE_BUFFERS = 64;
-
-const missingFile = () => notFound('Fichier introuvable');
-
-/**
- * A public file may be kept and revalidated (ETag); any other depends on who asks, and school
- * computers are shared: the browser keeps none of it for the next person.
- */
-const cacheControlOf = (file: ServedFile) =>
-  file.isPublic ? (file.publicCacheControl ?? 'public, max-age=0') : 'private, no-store';
-
-const setFileHeaders = (reply: FastifyReply, file: ServedFile, statusCode: number) => {
-  reply.header('cache-control', cacheControlOf(file));
-  if (statusCode !== 304) reply.header('content-type', file.contentType);
-  if (file.contentDisposition) reply.header('content-disposition', file.contentDisposition);
-};
 
 /** The body's first byte: `bytes first-last/size` on a 206, the file's start otherwise. */
 const bodyStart = (headers: Record<string, string>) => {
@@ -131,21 +110,12 @@ const sendFile = async (
   }
 };
 
-export interface MediaSender {
-  /**
-   * The file as it will be answered, checked once per access decision: with nginx sending the
-   * bytes, a missing file must still be Plateau's JSON 404, as without it.
-   */
-  servable(file: ServedFile): Promise<ServedFile>;
-  send(request: FastifyRequest, reply: FastifyReply, file: ServedFile): Promise<FastifyReply>;
-}
-
 /**
  * Plateau sends the bytes itself, or, with `accelRedirect` (nginx's internal location for the
  * media folder), answers `X-Accel-Redirect` and no body: nginx then answers the request's
  * ranges and conditions from the file, with the headers set here.
  */
-export const createMediaSender = (
+const createFileSender = (
   storage: MediaStorage,
   accelRedirect: string | undefined,
 ): MediaSender => {
@@ -171,6 +141,30 @@ export const createMediaSender = (
       reply.header('x-accel-redirect', `${accelRedirect}${file.key}`);
       return reply.status(200).send();
     },
+  };
+};
+
+/**
+ * How stored media reach the viewer, by where the file's folder lives: on the local disk as
+ * `createFileSender` says; in a bucket by S3_DELIVERY (`object-send.ts`). A site switching
+ * backends has both while its archive moves, one folder at a time.
+ */
+export const createMediaSender = (
+  storage: MediaStorage,
+  config: Pick<Config, 'mediaAccelRedirect' | 'mediaStorage'>,
+): MediaSender => {
+  const settings = config.mediaStorage;
+  const delivery = settings.kind === 's3' ? settings.s3.delivery : 'proxy';
+  // Made on first use: a storage that is only a bucket has no media folder to send from.
+  let files: MediaSender | undefined;
+  let objects: MediaSender | undefined;
+  const senderOf = async (file: ServedFile) =>
+    (await storage.backendOf(file.key)) === 's3'
+      ? (objects ??= createObjectSender(storage, delivery))
+      : (files ??= createFileSender(storage, config.mediaAccelRedirect));
+  return {
+    servable: async (file) => (await senderOf(file)).servable(file),
+    send: async (request, reply, file) => (await senderOf(file)).send(request, reply, file),
   };
 };
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { MediaStorage } from './media-storage.ts';
 import { createOpenFiles } from './open-files.ts';
 import { createScratchFolder, readFileStart } from './scratch-folder.ts';
-import { MissingMediaError } from './storage-errors.ts';
+import { MissingMediaError, StorageUnavailableError } from './storage-errors.ts';
 
 const TEMP_DIR = '.tmp';
 
@@ -23,6 +23,7 @@ export const createLocalStorage = (root: string): MediaStorage => {
   const openFiles = createOpenFiles();
   return {
     backend: 'local',
+    backendOf: async () => 'local',
     root,
     ...createScratchFolder(path.join(root, TEMP_DIR)),
     leaseFile: (key, expected) => openFiles.lease(absolute(key), expected),
@@ -57,6 +58,16 @@ export const createLocalStorage = (root: string): MediaStorage => {
       const file = absolute(key);
       if (!(await isFile(file))) throw new MissingMediaError(key);
       return use(file);
+    },
+    presignRead() {
+      throw new Error('a presigned URL is not available on the local disk (MEDIA_STORAGE=local)');
+    },
+    async check() {
+      // A folder that vanished (an unmounted volume) is the local form of a store that is down;
+      // a fresh installation has none until its first upload, only the data folder above it.
+      const folder =
+        (await stat(root).catch(() => null)) ?? (await stat(path.dirname(root)).catch(() => null));
+      if (!folder?.isDirectory()) throw new StorageUnavailableError(`no media folder at ${root}`);
     },
     localPath: absolute,
     remove: (key) => rm(absolute(key), { force: true }),

@@ -10,6 +10,14 @@ export interface ByteRange {
   end: number;
 }
 
+/** How a presigned read answers: the headers the store sets on its response, and for how long. */
+export interface PresignedReadOptions {
+  expiresInSeconds: number;
+  contentType: string;
+  contentDisposition?: string;
+  cacheControl?: string;
+}
+
 /**
  * Where media bytes live. Keys are built only by `mediaKeys` from integer ids, never from user
  * input. Two backends: a local directory (`createLocalStorage`) and an S3 bucket
@@ -17,7 +25,10 @@ export interface ByteRange {
  * ffmpeg and upload checks work on them, then `commit` publishes them.
  */
 export interface MediaStorage {
+  /** Where new media go (MEDIA_STORAGE). */
   readonly backend: 'local' | 's3';
+  /** Where the key's folder lives now: media moved or written before a switch stay put. */
+  backendOf(key: string): Promise<'local' | 's3'>;
   /** A new temporary file path in the local scratch folder (local backend: inside its root). */
   tempPath(suffix?: string): Promise<string>;
   /** Streams `source` into a new temporary file and returns its path; removes it on failure. */
@@ -35,9 +46,18 @@ export interface MediaStorage {
   /**
    * The key's bytes, or `range` of them (a range past the end gives what exists), or null when
    * absent. Once this resolves the stream reads one version of the key, even if a commit
-   * replaces it meanwhile (S3: or fails, never mixing old and new bytes).
+   * replaces it meanwhile (S3: or fails, never mixing old and new bytes). With `etag` (S3: an
+   * ETag its `stat` gave), null as well when the key now holds another version, so that a
+   * range is read from the version its headers were decided on; the local backend has no ETag.
    */
-  read(key: string, range?: ByteRange): Promise<Readable | null>;
+  read(key: string, range?: ByteRange, options?: { etag?: string }): Promise<Readable | null>;
+  /**
+   * A URL any client can GET the key's bytes from for `expiresInSeconds`, the store answering
+   * with the given headers (S3 only: the local backend throws; its files go through `send`).
+   */
+  presignRead(key: string, options: PresignedReadOptions): Promise<string>;
+  /** Resolves when the storage answers (health checks); throws StorageUnavailableError if not. */
+  check(): Promise<void>;
   /**
    * Runs `use` with a local file holding the key's bytes, for ffmpeg: the stored file itself on
    * the local backend, a copy in the scratch folder on S3 (removed once `use` settles, however
@@ -66,6 +86,15 @@ export interface MediaStorage {
    */
   sweepTemporary(idleSince: Date): Promise<{ files: number; bytes: number }>;
 }
+
+/**
+ * The folder a key belongs to, the unit that lives on one backend and moves whole: a video's
+ * (`videos/5`), a direct's (`directs/3`); a live's files (`lives/...`) stay on the local disk.
+ */
+export const mediaFolderOf = (key: string): string | null => {
+  const match = /^(videos|directs)\/(\d+)(\/|$)/.exec(key);
+  return match ? `${match[1]}/${match[2]}` : null;
+};
 
 export const mediaKeys = {
   videoFolder: (videoId: number) => `videos/${videoId}`,

@@ -7,6 +7,9 @@ const statusOf = (error: unknown) =>
 /** The store says the key holds nothing (HEAD answers a bare 404, GET a NoSuchKey). */
 export const isAbsent = (error: unknown) => statusOf(error) === 404;
 
+/** The key holds another version than the ETag a read was conditioned on (If-Match). */
+export const isOtherVersion = (error: unknown) => statusOf(error) === 412;
+
 /** A range starting at or past the end of the object. */
 export const isUnsatisfiableRange = (error: unknown) => statusOf(error) === 416;
 

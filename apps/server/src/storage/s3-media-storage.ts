@@ -6,13 +6,15 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ByteRange, MediaStorage } from './media-storage.ts';
 import { objectKey } from './s3-client.ts';
-import { isAbsent, isUnsatisfiableRange, storageFailure } from './s3-failures.ts';
+import { isAbsent, isOtherVersion, isUnsatisfiableRange, storageFailure } from './s3-failures.ts';
 import { downloadObject, uploadObject } from './s3-transfer.ts';
 import { createScratchFolder } from './scratch-folder.ts';
 import { MissingMediaError, StorageUnavailableError } from './storage-errors.ts';
@@ -32,6 +34,8 @@ export interface S3MediaStorageOptions {
 
 /** A working copy in use is touched this often: the temporary sweep takes idle files for debris. */
 const KEEP_ALIVE_MS = 10 * 60 * 1000;
+/** A health probe waits this long: a load balancer is waiting behind it. */
+const CHECK_TIMEOUT_MS = 2000;
 
 const localOnly = (what: string) => {
   throw new Error(`${what} is not available on object storage (MEDIA_STORAGE=s3)`);
@@ -56,7 +60,11 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
   const keyOf = (key: string) => objectKey({ prefix: options.prefix }, key);
   const scratch = createScratchFolder(options.scratchDir);
 
-  const get = async (key: string, range?: ByteRange): Promise<Readable | null> => {
+  const get = async (
+    key: string,
+    range?: ByteRange,
+    options?: { etag?: string },
+  ): Promise<Readable | null> => {
     try {
       const object = await attempt(`read of ${key}`, () =>
         client.send(
@@ -64,12 +72,14 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
             Bucket: bucket,
             Key: keyOf(key),
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+            IfMatch: options?.etag,
           }),
         ),
       );
       return object.Body as Readable;
     } catch (error) {
-      if (isAbsent(error)) return null;
+      // Gone, or replaced since the caller's stat: the caller decides again on what is there.
+      if (isAbsent(error) || isOtherVersion(error)) return null;
       // A range from the end on, as a local file reads it: no bytes.
       if (isUnsatisfiableRange(error)) return Readable.from([]);
       throw error;
@@ -111,6 +121,7 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
 
   return {
     backend: 's3',
+    backendOf: async () => 's3',
     ...scratch,
     async commit(tempFile, key) {
       const { size } = await statFile(tempFile);
@@ -127,6 +138,34 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
       return Buffer.concat(chunks);
     },
     read: get,
+    async presignRead(key, { expiresInSeconds, contentType, contentDisposition, cacheControl }) {
+      // Signed here, without a request: only the clock and the keys are involved.
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: keyOf(key),
+          ResponseContentType: contentType,
+          ResponseContentDisposition: contentDisposition,
+          ResponseCacheControl: cacheControl,
+        }),
+        { expiresIn: expiresInSeconds },
+      );
+    },
+    async check() {
+      await attempt(`check of bucket ${bucket}`, () =>
+        client.send(new HeadBucketCommand({ Bucket: bucket }), {
+          abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+        }),
+      ).catch((error: unknown) => {
+        // Any answer but a yes means media cannot be served (a 404: the bucket is gone).
+        throw error instanceof StorageUnavailableError
+          ? error
+          : new StorageUnavailableError(`object storage check of bucket ${bucket} failed`, {
+              cause: error,
+            });
+      });
+    },
     async withLocalFile(key, use) {
       // The key's extension kept: ffmpeg guesses some formats (WebVTT) from the name.
       const file = await scratch.tempPath(`.copy${path.extname(key)}`);

@@ -4,10 +4,10 @@ import type { FeatureModule } from '../../app-deps.ts';
 import { createHealthService } from '../../jobs/health-check.ts';
 
 /** `GET /api/health`, for load balancers and process managers: public, answers in 2 s at most. */
-export const healthRoutes: FeatureModule = ({ database, config, jobs }) => {
+export const healthRoutes: FeatureModule = ({ database, config, jobs, storage }) => {
   // Without a queue from main.ts (tests, tools), one is made on first use and closed with the app.
   const queue = jobs ?? createJobQueue(database, config);
-  const health = createHealthService({ database, jobs: queue });
+  const health = createHealthService({ database, jobs: queue, storage });
   return async (app) => {
     if (!jobs) app.addHook('onClose', () => queue.stop());
     app.get(
@@ -15,7 +15,8 @@ export const healthRoutes: FeatureModule = ({ database, config, jobs }) => {
       {
         schema: {
           tags: ['health'],
-          summary: 'Whether this server can answer: database and job queue reachable',
+          summary:
+            'Whether this server can answer: database, job queue and media storage reachable',
           security: [],
           response: { 200: Health, 503: Health },
         },

@@ -28,7 +28,7 @@ const startServer = async () => {
     storage: createLocalStorage(config.mediaDir),
     extraDeps: { mediaBinaries: null, jobs },
   });
-  return { app, database, jobs };
+  return { app, database, jobs, config };
 };
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -41,7 +41,28 @@ describe('GET /api/health', () => {
   it('answers 200 to anyone while the database and the queue answer', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok', storage: 'ok' });
+  });
+
+  it('answers 503 naming the media storage when its folder is gone (an unmounted volume)', async () => {
+    const app = await buildApp({
+      config: server.config,
+      database: server.database,
+      storage: createLocalStorage(path.join(dataDir, 'unmounted', 'media')),
+      extraDeps: { mediaBinaries: null, jobs: server.jobs },
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        database: 'ok',
+        queue: 'ok',
+        storage: 'unreachable',
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers 503 naming what is unreachable once the database is gone', async () => {
@@ -53,6 +74,7 @@ describe('GET /api/health', () => {
       status: 'unavailable',
       database: 'unreachable',
       queue: 'unreachable',
+      storage: 'ok',
     });
   });
 });

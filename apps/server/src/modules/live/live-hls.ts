@@ -30,7 +30,7 @@ const parseSegment = (name: string) => {
  */
 export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveViewers) => {
   const { storage, config } = deps;
-  const sender = createMediaSender(storage, config.mediaAccelRedirect);
+  const sender = createMediaSender(storage, config);
   const granted = createMediaGrants({
     ttlMs: config.mediaAccessTtlSeconds * 1000,
     clock: deps.clock,

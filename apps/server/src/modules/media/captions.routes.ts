@@ -26,7 +26,7 @@ const TokenQuery = Type.Object({
 export const captionRoutes: FeatureModule = (deps) => {
   const { db, storage, config } = deps;
   const captions = createCaptionsService({ db, storage });
-  const sender = createMediaSender(storage, config.mediaAccelRedirect);
+  const sender = createMediaSender(storage, config);
   const granted = createMediaGrants({
     ttlMs: config.mediaAccessTtlSeconds * 1000,
     clock: deps.clock,

@@ -33,7 +33,7 @@ const uploads = [
 export const mediaRoutes: FeatureModule = (deps) => {
   const { db, storage, mediaBinaries, config, diskGuard } = deps;
   const media = createMediaService({ db, storage, mediaBinaries });
-  const sender = createMediaSender(storage, config.mediaAccelRedirect);
+  const sender = createMediaSender(storage, config);
   const granted = createMediaGrants({
     ttlMs: config.mediaAccessTtlSeconds * 1000,
     clock: deps.clock,

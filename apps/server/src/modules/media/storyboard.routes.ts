@@ -38,7 +38,7 @@ const sendTrack = (
 export const storyboardRoutes: FeatureModule = (deps) => {
   const { db, storage, config } = deps;
   const storyboards = createStoryboardService({ db, storage });
-  const sender = createMediaSender(storage, config.mediaAccelRedirect);
+  const sender = createMediaSender(storage, config);
   const granted = createMediaGrants({
     ttlMs: config.mediaAccessTtlSeconds * 1000,
     clock: deps.clock,
