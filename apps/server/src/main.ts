@@ -29,7 +29,7 @@ import { createUploadLocker } from './storage/upload-locker.ts';
 const config = loadConfigOrExit();
 const database = await openDatabase(config).catch(exitOnStartupProblem);
 await database.migrate();
-const storage = await openMediaStorage(config).catch(exitOnStartupProblem);
+const storage = await openMediaStorage(config, database.db).catch(exitOnStartupProblem);
 // Several instances may serve a PostgreSQL site: an upload's lock must hold across them.
 const uploadLocker = createUploadLocker(
   database.kind === 'postgres' ? config.databaseUrl : undefined,

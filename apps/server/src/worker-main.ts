@@ -62,7 +62,7 @@ const log = { info: line('info'), warn: line('warn'), error: line('error') };
 const database = openPostgres(config.databaseUrl!, config.encodeConcurrency + 4);
 await database.migrate();
 const jobs = createJobQueue(database, config, { supervise: true });
-const storage = await openMediaStorage(config).catch(exitOnStartupProblem);
+const storage = await openMediaStorage(config, database.db).catch(exitOnStartupProblem);
 const worker = await startEncodeWorker({
   database,
   storage,

@@ -29,7 +29,7 @@ const connect = async (): Promise<MediaConnection> => {
   const jobs = createJobQueue(database, config);
   const service = createRenditionUpgradeService({
     database,
-    storage: await openMediaStorage(config),
+    storage: await openMediaStorage(config, database.db),
     jobs,
   });
   return {

@@ -1,7 +1,9 @@
 import { ConfigError, urlSetting, type Env } from '../lib/config-error.ts';
 
 /** Where the media live (issue 25): the local directory (the default) or one S3 bucket. */
-export type MediaStorageSettings = { kind: 'local' } | { kind: 's3'; s3: S3Settings };
+export type MediaStorageSettings =
+  /** `s3` here: the bucket of a site moving its media back to the disk, still read from. */
+  { kind: 'local'; s3?: S3Settings } | { kind: 's3'; s3: S3Settings };
 
 /** How Plateau reaches its bucket; any S3-compatible store, no vendor extension. */
 export interface S3Settings {
@@ -105,8 +107,13 @@ export const readS3Settings = (env: Env): S3Settings => ({
   delivery: oneOf(env, 'S3_DELIVERY', ['proxy', 'redirect'], 'proxy'),
 });
 
-/** MEDIA_STORAGE and, for `s3`, every S3 setting; a wrong one throws a ConfigError naming it. */
+/**
+ * MEDIA_STORAGE and, for `s3`, every S3 setting; a wrong one throws a ConfigError naming it. On
+ * `local` the S3 settings are read when S3_BUCKET is set: media moved there are still served, and
+ * `npm run media -- move --to local` brings them back.
+ */
 export const readMediaStorage = (env: Env): MediaStorageSettings => {
   const kind = oneOf(env, 'MEDIA_STORAGE', ['local', 's3'], 'local');
-  return kind === 'local' ? { kind } : { kind, s3: readS3Settings(env) };
+  if (kind === 's3') return { kind, s3: readS3Settings(env) };
+  return env.S3_BUCKET?.trim() ? { kind, s3: readS3Settings(env) } : { kind };
 };

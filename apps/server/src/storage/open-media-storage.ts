@@ -1,7 +1,9 @@
 import type { Config } from '../config.ts';
 import type { S3Settings } from '../config/s3-settings.ts';
 import { ConfigError } from '../lib/config-error.ts';
+import type { Executor } from '../db/client.ts';
 import { createLocalStorage, type MediaStorage } from './media-storage.ts';
+import { createRoutedMediaStorage } from './routed-media-storage.ts';
 import { createS3Client, ensureBucket } from './s3-client.ts';
 import { storageFailure } from './s3-failures.ts';
 import { createS3MediaStorage } from './s3-media-storage.ts';
@@ -23,14 +25,7 @@ const settingProblem = (error: unknown, s3: S3Settings): ConfigError | undefined
   return undefined;
 };
 
-/**
- * The media storage MEDIA_STORAGE names, ready for use: for a bucket, the store is reached and
- * the bucket made if missing, so a wrong setting stops the start with a line naming it.
- */
-export const openMediaStorage = async (config: Config): Promise<MediaStorage> => {
-  const settings = config.mediaStorage;
-  if (settings.kind === 'local') return createLocalStorage(config.mediaDir);
-  const { s3 } = settings;
+const reachBucket = async (config: Config, s3: S3Settings): Promise<MediaStorage> => {
   const client = createS3Client(s3);
   try {
     await ensureBucket(client, s3.bucket);
@@ -50,5 +45,22 @@ export const openMediaStorage = async (config: Config): Promise<MediaStorage> =>
     bucket: s3.bucket,
     prefix: s3.prefix,
     scratchDir: config.scratchDir,
+  });
+};
+
+/**
+ * The media storage MEDIA_STORAGE names, ready for use. With a bucket, the store is reached and
+ * the bucket made if missing, so a wrong setting stops the start with a line naming it; each
+ * folder is then served from where media_locations says it lives (routed-media-storage.ts).
+ */
+export const openMediaStorage = async (config: Config, db: Executor): Promise<MediaStorage> => {
+  const settings = config.mediaStorage;
+  const local = createLocalStorage(config.mediaDir);
+  if (!settings.s3) return local;
+  return createRoutedMediaStorage({
+    local,
+    bucket: await reachBucket(config, settings.s3),
+    preferred: settings.kind,
+    db,
   });
 };

@@ -95,7 +95,7 @@ export const useTestApp = (
       ...options.env,
     });
     context.database = await openTestDatabase();
-    context.storage = await openMediaStorage(context.config);
+    context.storage = await openMediaStorage(context.config, context.database.db);
     context.app = await buildApp({
       config: context.config,
       database: context.database,

@@ -1,0 +1,56 @@
+/** Where each media folder lives (media_locations): read per request through a short cache. */
+import { count, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { mediaLocations } from '../db/schema.ts';
+
+export type MediaBackend = 'local' | 's3';
+
+/** The folder's recorded backend, or undefined when it was never recorded. */
+export const recordedBackend = async (
+  db: Executor,
+  folder: string,
+): Promise<MediaBackend | undefined> => {
+  const [row] = await db
+    .select({ backend: mediaLocations.backend })
+    .from(mediaLocations)
+    .where(eq(mediaLocations.folder, folder));
+  return row?.backend;
+};
+
+/**
+ * Records `backend` for a folder without a row, and answers the folder's row as it is then:
+ * two instances writing a new folder at once agree on one backend.
+ */
+export const recordBackendIfNew = async (
+  db: Executor,
+  folder: string,
+  backend: MediaBackend,
+): Promise<MediaBackend> => {
+  await db.insert(mediaLocations).values({ folder, backend }).onConflictDoNothing();
+  return (await recordedBackend(db, folder)) ?? backend;
+};
+
+/** The move's switch: from now on the folder is read and written on `backend`. */
+export const switchBackend = async (db: Executor, folder: string, backend: MediaBackend) => {
+  await db
+    .insert(mediaLocations)
+    .values({ folder, backend })
+    .onConflictDoUpdate({
+      target: mediaLocations.folder,
+      set: { backend, updatedAt: new Date() },
+    });
+};
+
+export const forgetFolder = async (db: Executor, folder: string) => {
+  await db.delete(mediaLocations).where(eq(mediaLocations.folder, folder));
+};
+
+/** How many recorded folders each backend holds (the system view's figures). */
+export const foldersPerBackend = async (db: Executor): Promise<Record<MediaBackend, number>> => {
+  const rows = await db
+    .select({ backend: mediaLocations.backend, folders: count() })
+    .from(mediaLocations)
+    .groupBy(mediaLocations.backend);
+  const of = (backend: MediaBackend) => rows.find((row) => row.backend === backend)?.folders ?? 0;
+  return { local: of('local'), s3: of('s3') };
+};

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestDatabase } from '../test/harness.ts';
+import { emptyTestPrefix, TEST_BUCKET } from '../test/test-media.ts';
+import { testTmpDir } from '../test/test-env.ts';
+import { bytesOf, mediaStorageContract, put } from './media-storage.contract.ts';
+import { createLocalStorage, type MediaStorage } from './media-storage.ts';
+import { recordedBackend, switchBackend, type MediaBackend } from './media-locations.repository.ts';
+import { createRoutedMediaStorage } from './routed-media-storage.ts';
+import { createS3Client, ensureBucket } from './s3-client.ts';
+import { createS3MediaStorage } from './s3-media-storage.ts';
+
+const store = inject('objectStore');
+
+describe.skipIf(!store)('both backends behind one storage, folder by folder', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const client = createS3Client({ ...store!, bucket: TEST_BUCKET });
+    await ensureBucket(client, TEST_BUCKET);
+    client.destroy();
+  });
+  afterAll(() => database?.close());
+
+  /** The local disk, the bucket under a fresh prefix, and the routed storage over both. */
+  const subject = async (preferred: MediaBackend) => {
+    const dir = await mkdtemp(path.join(testTmpDir, 'routed-'));
+    const s3 = {
+      ...store!,
+      bucket: TEST_BUCKET,
+      prefix: `routed-${randomUUID()}/`,
+      forcePathStyle: true,
+      delivery: 'proxy' as const,
+    };
+    const client = createS3Client(s3);
+    const local = createLocalStorage(path.join(dir, 'media'));
+    const bucket = createS3MediaStorage({
+      client,
+      bucket: TEST_BUCKET,
+      prefix: s3.prefix,
+      scratchDir: path.join(dir, 'scratch'),
+    });
+    const storage = createRoutedMediaStorage({
+      local,
+      bucket,
+      preferred,
+      db: database.db,
+      cacheMs: 60_000,
+    });
+    return {
+      storage,
+      local,
+      bucket,
+      scratchDir: path.join(dir, 'media', '.tmp'),
+      cleanup: async () => {
+        await emptyTestPrefix({ mediaStorage: { kind: 's3', s3 } } as never);
+        client.destroy();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  };
+
+  mediaStorageContract(() => subject('s3'));
+
+  const text = async (storage: MediaStorage, key: string) =>
+    (await bytesOf(await storage.read(key)))?.toString() ?? null;
+
+  it('keeps a folder from before the bucket on the disk, and puts a new one in the bucket', async () => {
+    const { storage, local, bucket, cleanup } = await subject('s3');
+    try {
+      // Written before the switch: on the disk, with no row.
+      await put(local, 'videos/101/720.mp4', Buffer.from('ancienne'));
+      expect(await recordedBackend(database.db, 'videos/101')).toBeUndefined();
+      expect(await text(storage, 'videos/101/720.mp4')).toBe('ancienne');
+      // Its next file joins it there, and the folder is now recorded.
+      await put(storage, 'videos/101/thumbnail', Buffer.from('vignette'));
+      expect(await text(local, 'videos/101/thumbnail')).toBe('vignette');
+      expect(await bucket.stat('videos/101/thumbnail')).toBeNull();
+      expect(await recordedBackend(database.db, 'videos/101')).toBe('local');
+      expect(await storage.backendOf('videos/101/720.mp4')).toBe('local');
+
+      await put(storage, 'videos/102/raw.mp4', Buffer.from('nouvelle'));
+      expect(await text(bucket, 'videos/102/raw.mp4')).toBe('nouvelle');
+      expect(existsSync(local.localPath('videos/102'))).toBe(false);
+      expect(await recordedBackend(database.db, 'videos/102')).toBe('s3');
+      expect(await storage.backendOf('videos/102/raw.mp4')).toBe('s3');
+      // A live's files stay on the disk whatever the preference.
+      expect(await storage.backendOf('lives/3/4/part-1.ts')).toBe('local');
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('follows a folder another instance moved, though its location was cached', async () => {
+    const { storage, local, bucket, cleanup } = await subject('s3');
+    try {
+      await put(local, 'directs/105/poster', Buffer.from('affiche'));
+      expect(await text(storage, 'directs/105/poster')).toBe('affiche');
+      // Another process copies it, switches the row and deletes the disk's copy.
+      await put(bucket, 'directs/105/poster', Buffer.from('affiche'));
+      await switchBackend(database.db, 'directs/105', 's3');
+      await local.removePrefix('directs/105');
+      expect(await storage.stat('directs/105/poster')).toMatchObject({ size: 7 });
+      expect(await text(storage, 'directs/105/poster')).toBe('affiche');
+      expect(await storage.withLocalFile('directs/105/poster', async (file) => file)).toMatch(
+        /scratch/,
+      );
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('removes a folder from both sides and forgets where it was', async () => {
+    const { storage, local, bucket, cleanup } = await subject('local');
+    try {
+      await put(storage, 'videos/107/raw.mp4', Buffer.from('brut'));
+      expect(await recordedBackend(database.db, 'videos/107')).toBe('local');
+      // A move cut half-way left a copy in the bucket.
+      await put(bucket, 'videos/107/raw.mp4', Buffer.from('brut'));
+      await storage.removePrefix('videos/107');
+      expect(await local.stat('videos/107/raw.mp4')).toBeNull();
+      expect(await bucket.stat('videos/107/raw.mp4')).toBeNull();
+      expect(await recordedBackend(database.db, 'videos/107')).toBeUndefined();
+    } finally {
+      await cleanup();
+    }
+  });
+});
