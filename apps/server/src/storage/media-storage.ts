@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Executor } from '../db/client.ts';
 import type { FileIdentity, FileLease } from './open-files.ts';
 
 export { createLocalStorage } from './local-storage.ts';
@@ -37,8 +38,11 @@ export interface MediaStorage {
    * Publishes a temporary file under `key` and takes it away (a rename, or an upload then its
    * deletion). Atomic for readers: they get the old bytes or the new ones, never a mix. On
    * failure nothing is published and the temporary file stays for its owner to discard.
+   * `within`: the open transaction of a caller committing inside one, through which where the
+   * key's folder lives is read and recorded (PGlite has one connection: a query beside the
+   * transaction would wait for it, and the transaction for the commit).
    */
-  commit(tempFile: string, key: string): Promise<void>;
+  commit(tempFile: string, key: string, within?: Executor): Promise<void>;
   /** Size, modification time and (S3) the ETag, or null when absent. */
   stat(key: string): Promise<{ size: number; mtime: Date; etag?: string } | null>;
   /** The first `length` bytes of a key (fewer for a shorter file), or null when absent. */
@@ -75,7 +79,8 @@ export interface MediaStorage {
   leaseFile(key: string, expected: FileIdentity): Promise<FileLease | null>;
   /** Descriptors `leaseFile` keeps open, and its leases not released yet (local backend only). */
   openFileCounts(): { open: number; leased: number };
-  remove(key: string): Promise<void>;
+  /** `within`: as for `commit`. */
+  remove(key: string, within?: Executor): Promise<void>;
   /** Removes every key under a prefix (a video's folder: `videos/5` is not `videos/50`). */
   removePrefix(prefix: string): Promise<void>;
   /** Removes a temporary file, ignoring a missing one. */

@@ -39,28 +39,31 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
   const cache = new Map<string, { backend: MediaBackend; until: number }>();
   const storeOf = (backend: MediaBackend) => (backend === 's3' ? bucket : local);
 
-  const locate = async (key: string, { fresh = false } = {}): Promise<MediaBackend> => {
+  const locate = async (
+    key: string,
+    { fresh = false, within = db }: { fresh?: boolean; within?: Executor } = {},
+  ): Promise<MediaBackend> => {
     const folder = mediaFolderOf(key);
     if (folder === null) return 'local';
     const cached = cache.get(folder);
     if (!fresh && cached && cached.until > Date.now()) return cached.backend;
-    const backend = (await recordedBackend(db, folder)) ?? 'local';
+    const backend = (await recordedBackend(within, folder)) ?? 'local';
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(folder, { backend, until: Date.now() + cacheMs });
     return backend;
   };
 
   /** A folder's first write records it: on the disk if it already has files there. */
-  const placeForWrite = async (key: string): Promise<MediaBackend> => {
+  const placeForWrite = async (key: string, within: Executor): Promise<MediaBackend> => {
     const folder = mediaFolderOf(key);
     if (folder === null) return 'local';
-    const recorded = await recordedBackend(db, folder);
+    const recorded = await recordedBackend(within, folder);
     if (recorded) return recorded;
     const onDisk = await stat(local.localPath(folder)).then(
       () => true,
       () => false,
     );
-    const backend = await recordBackendIfNew(db, folder, onDisk ? 'local' : preferred);
+    const backend = await recordBackendIfNew(within, folder, onDisk ? 'local' : preferred);
     cache.set(folder, { backend, until: Date.now() + cacheMs });
     return backend;
   };
@@ -91,7 +94,8 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
       const copies = await bucket.sweepTemporary(idleSince);
       return { files: mine.files + copies.files, bytes: mine.bytes + copies.bytes };
     },
-    commit: async (tempFile, key) => storeOf(await placeForWrite(key)).commit(tempFile, key),
+    commit: async (tempFile, key, within = db) =>
+      storeOf(await placeForWrite(key, within)).commit(tempFile, key),
     stat: (key) => routed(key, (store) => store.stat(key), isSome),
     readStart: (key, length) => routed(key, (store) => store.readStart(key, length), isSome),
     read: (key, range) => routed(key, (store) => store.read(key, range), isSome),
@@ -111,7 +115,7 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
       await local.check();
       await bucket.check();
     },
-    remove: async (key) => storeOf(await locate(key)).remove(key),
+    remove: async (key, within = db) => storeOf(await locate(key, { within })).remove(key),
     async removePrefix(prefix) {
       // A folder half copied by an interrupted move has files on both sides.
       await local.removePrefix(prefix);

@@ -96,7 +96,7 @@ export const buildRediff = async (
         await sendEncodeJob(boss, tx, videoId, deps.config);
       }
       // Last: if it fails, the transaction is undone and the live stays `ending`.
-      await storage.commit(joined, mediaKeys.raw(videoId));
+      await storage.commit(joined, mediaKeys.raw(videoId), tx);
       return videoId;
     });
   } finally {

@@ -61,7 +61,7 @@ export const createCaptionsService = ({ db, storage }: { db: Database; storage: 
       try {
         await db.transaction(async (tx) => {
           await captions.saveCaption(tx, id, language);
-          await storage.commit(temp, mediaKeys.caption(id, language));
+          await storage.commit(temp, mediaKeys.caption(id, language), tx);
         });
       } finally {
         await storage.discardTemp(temp);
@@ -73,7 +73,7 @@ export const createCaptionsService = ({ db, storage }: { db: Database; storage: 
       await visibleVideo(viewer, id);
       await db.transaction(async (tx) => {
         if (!(await captions.deleteCaption(tx, id, language))) throw noCaption();
-        await storage.remove(mediaKeys.caption(id, language));
+        await storage.remove(mediaKeys.caption(id, language), tx);
       });
     },
   };

@@ -70,7 +70,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       if (kind === 'poster') {
         // The lock keeps a concurrent direct deletion from leaving an orphan poster.
         if (!(await repository.lockDirect(tx, id))) throw directNotFound();
-        await storage.commit(temp, mediaKeys.poster(id));
+        await storage.commit(temp, mediaKeys.poster(id), tx);
         await repository.markPosterUploaded(tx, id);
         return;
       }
@@ -79,9 +79,9 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       if (kind === 'video') {
         // The row first: a refused transition (an encode started) leaves the stored file alone.
         if (!(await repository.markRawUploaded(tx, id))) throw encodingInProgress();
-        await storage.commit(temp, mediaKeys.raw(id));
+        await storage.commit(temp, mediaKeys.raw(id), tx);
       } else {
-        await storage.commit(temp, mediaKeys.thumbnail(id));
+        await storage.commit(temp, mediaKeys.thumbnail(id), tx);
         await repository.markThumbnailUploaded(tx, id);
       }
     });
