@@ -8,9 +8,10 @@ export type Processing = (typeof Processing)[keyof typeof Processing];
 
 /**
  * Why a video at processing 2 has not started encoding yet (Video.encodingWait): `disk`, too
- * little free disk space for its renditions; the encode starts by itself once there is room.
+ * little free disk space for its renditions; `storage`, the media's object storage could not be
+ * reached. Either way the encode starts again by itself.
  */
-export const encodingWaitReasons = ['disk'] as const;
+export const encodingWaitReasons = ['disk', 'storage'] as const;
 export type EncodingWait = (typeof encodingWaitReasons)[number];
 
 export const roles = ['user', 'plateau', 'geek'] as const;

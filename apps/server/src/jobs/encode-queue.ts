@@ -8,6 +8,8 @@ export const ENCODE_QUEUE = 'encode-video';
 
 export interface EncodeJobData {
   videoId: number;
+  /** How many times in a row the media storage could not be reached (the next wait doubles). */
+  storageRetries?: number;
 }
 
 /**
@@ -36,9 +38,12 @@ export const sendEncodeJob = async (
   tx: Executor,
   videoId: number,
   config: Pick<Config, 'encodeJobTimeoutSeconds'>,
-  { startAfterSeconds }: { startAfterSeconds?: number } = {},
+  {
+    startAfterSeconds,
+    storageRetries,
+  }: { startAfterSeconds?: number; storageRetries?: number } = {},
 ): Promise<string | null> => {
-  const data: EncodeJobData = { videoId };
+  const data: EncodeJobData = { videoId, ...(storageRetries !== undefined && { storageRetries }) };
   return boss.send(ENCODE_QUEUE, data, {
     singletonKey: String(videoId),
     expireInSeconds: config.encodeJobTimeoutSeconds,

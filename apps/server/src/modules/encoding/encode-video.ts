@@ -180,7 +180,10 @@ const encodeFrom = async (
     }
     return 'waiting';
   }
-  if (video.encodingWait !== null) ctx.log.info(`video ${videoId}: disk space is back, encoding`);
+  if (video.encodingWait !== null) {
+    const back = video.encodingWait === 'disk' ? 'disk space is back' : 'media storage is back';
+    ctx.log.info(`video ${videoId}: ${back}, encoding`);
+  }
   if (!(await repository.markEncodeStarted(db, videoId))) return 'skipped';
 
   const tempSuffix = attemptSuffix(videoId);

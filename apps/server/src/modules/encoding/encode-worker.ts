@@ -8,6 +8,8 @@ import { createJobLiveness, type JobLiveness } from '../../jobs/liveness.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { createWorkerDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
+import { StorageUnavailableError } from '../../storage/storage-errors.ts';
+import type { EncodingWait } from '@plateau/contract';
 import { encodeVideo, type EncodeContext } from './encode-video.ts';
 import * as repository from './encoding.repository.ts';
 
@@ -30,6 +32,8 @@ export interface EncodeWorkerDeps {
   diskGuard?: DiskGuard;
   /** How long an encode waiting for disk space stays queued before it looks again (60 s). */
   diskRetrySeconds?: number;
+  /** The first wait after the media storage failed (then 2x, 4x... up to 20x). */
+  storageRetrySeconds?: number;
 }
 
 export interface EncodeWorker {
@@ -49,6 +53,11 @@ const LIVENESS_GRACE_SECONDS = 10;
 const POLLING_SECONDS = 2;
 /** An encode waiting for disk space looks again this often. */
 const DISK_RETRY_SECONDS = 60;
+const STORAGE_RETRY_SECONDS = 30;
+
+/** The wait before the `retries`-th try after the storage failed: doubling, at most 20x the first. */
+export const storageRetryDelay = (first: number, retries: number) =>
+  first * Math.min(2 ** Math.max(0, retries - 1), 20);
 
 /**
  * Takes encode jobs from pg-boss, `encodeConcurrency` at a time. On start and every 30 s it
@@ -73,18 +82,37 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
   });
   const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage.root);
   const diskRetrySeconds = deps.diskRetrySeconds ?? DISK_RETRY_SECONDS;
+  const storageRetrySeconds = deps.storageRetrySeconds ?? STORAGE_RETRY_SECONDS;
   const ctx: EncodeContext = { db: database.db, storage, binaries, liveness, disk, log };
 
   /**
    * The disk has no room for this encode: the video stays at 2 saying why (/pending), and a new
    * job takes it again in `diskRetrySeconds`, in one transaction; this job then completes.
    */
-  const waitForDisk = async (job: PgBoss.Job<EncodeJobData>) => {
+  const waitFor = async (
+    job: PgBoss.Job<EncodeJobData>,
+    reason: EncodingWait,
+    retry: { startAfterSeconds: number; storageRetries?: number },
+  ) => {
     const { videoId } = job.data;
     await database.db.transaction(async (tx) => {
-      if (!(await repository.markEncodeWaiting(tx, videoId, 'disk'))) return;
+      if (!(await repository.markEncodeWaiting(tx, videoId, reason))) return;
       if (await otherEncodeJobQueued(tx, videoId, job.id)) return;
-      await sendEncodeJob(boss, tx, videoId, config, { startAfterSeconds: diskRetrySeconds });
+      await sendEncodeJob(boss, tx, videoId, config, retry);
+    });
+  };
+  const waitForDisk = (job: PgBoss.Job<EncodeJobData>) =>
+    waitFor(job, 'disk', { startAfterSeconds: diskRetrySeconds });
+  /**
+   * The media storage is down or refusing: the video waits at 2 saying so (/pending) and a new
+   * job tries again later, each time twice as late up to a ceiling, without using up the job's
+   * crash retries; this job then completes.
+   */
+  const waitForStorage = (job: PgBoss.Job<EncodeJobData>) => {
+    const retries = (job.data.storageRetries ?? 0) + 1;
+    return waitFor(job, 'storage', {
+      startAfterSeconds: storageRetryDelay(storageRetrySeconds, retries),
+      storageRetries: retries,
     });
   };
 
@@ -131,6 +159,14 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
       ) {
         ended('timed_out');
         await repository.markEncodeFailed(database.db, job.data.videoId, TIMED_OUT);
+        return;
+      }
+      if (error instanceof StorageUnavailableError && !controller.signal.aborted) {
+        ended('waiting');
+        log.warn(
+          `video ${job.data.videoId}: media storage unavailable, encode postponed (${error.message})`,
+        );
+        await waitForStorage(job);
         return;
       }
       ended('interrupted');

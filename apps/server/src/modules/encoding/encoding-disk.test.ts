@@ -5,10 +5,11 @@ import { createJobQueue, type JobQueue } from '../../jobs/boss.ts';
 import { encodeJobsOf } from '../../jobs/encode-jobs.test-helpers.ts';
 import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
 import { createDiskGuard, type DiskSpace } from '../../storage/free-space.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
+import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { StorageUnavailableError } from '../../storage/storage-errors.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { startEncodeWorker, type EncodeWorker } from './encode-worker.ts';
+import { startEncodeWorker, storageRetryDelay, type EncodeWorker } from './encode-worker.ts';
 import { seedVideo, videoState, waitForVideo } from './encoding.test-helpers.ts';
 
 const GiB = 1024 ** 3;
@@ -42,17 +43,18 @@ afterAll(async () => {
 });
 
 /** The file's one worker at a time: a test that needs another ffmpeg replaces it. */
-const useWorker = async (ffmpeg = binaries.ffmpeg) => {
+const useWorker = async (ffmpeg = binaries.ffmpeg, storage: MediaStorage = ctx.storage) => {
   await worker?.stop();
   worker = await startEncodeWorker({
     database: ctx.database,
-    storage: ctx.storage,
+    storage,
     config: ctx.config,
     binaries: { ...binaries, ffmpeg },
     jobs,
     log,
     diskGuard,
     diskRetrySeconds: 1,
+    storageRetrySeconds: 1,
   });
 };
 
@@ -199,4 +201,58 @@ process.exit(run.status ?? 1);
     const done = await waitForVideo(ctx.database, id, (v) => v.processing === 3, 30_000);
     expect(done).toMatchObject({ encodingWait: null, encodingError: null, rungs: [240] });
   }, 120_000);
+});
+
+describe('an encode while the media storage is unreachable', () => {
+  it('waits saying so on /pending, tries again later and later, and encodes once the store is back', async () => {
+    let down = true;
+    let tries = 0;
+    // The store of the raw upload answers nothing: the storage throws what an S3 backend does.
+    const failing: MediaStorage = {
+      ...ctx.storage,
+      withLocalFile: async (key, use) => {
+        tries += 1;
+        if (down)
+          throw new StorageUnavailableError(`object storage download of ${key}: ECONNREFUSED`);
+        return ctx.storage.withLocalFile(key, use);
+      },
+    };
+    await useWorker(binaries.ffmpeg, failing);
+    const member = await ctx.createUser('plateau');
+    const id = await seedVideo(ctx.database, ctx.storage, await makeClip(clipsDir, '360p'));
+    disk.available = 50 * GiB;
+    lines.length = 0;
+
+    expect((await encode(id, member.auth)).statusCode).toBe(200);
+    await waitForVideo(ctx.database, id, (v) => v.encodingWait === 'storage');
+    expect(await pendingEntry(id, member.auth)).toMatchObject({
+      processing: 2,
+      encodingWait: 'storage',
+      encodingError: null,
+    });
+    // Tried again after 1 s, then 2 s: each failure queues one later job, never a failure.
+    await vi.waitFor(() => expect(tries).toBeGreaterThanOrEqual(3), { timeout: 20_000 });
+    const jobs = await encodeJobsOf(ctx.database.db, id);
+    expect(jobs.filter((job) => job.state === 'failed')).toEqual([]);
+    expect(jobs.filter((job) => ['created', 'retry'].includes(job.state)).length).toBe(1);
+    expect(await videoState(ctx.database, id)).toMatchObject({
+      processing: 2,
+      encodingError: null,
+    });
+    expect(
+      lines.filter((line) => line.includes('media storage unavailable')).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(await leftoverTemps()).toEqual([]);
+
+    down = false;
+    const done = await waitForVideo(ctx.database, id, (v) => v.processing === 3, 30_000);
+    expect(done).toMatchObject({ encodingWait: null, encodingError: null, rungs: [240] });
+    expect(lines).toContain(`info video ${id}: media storage is back, encoding`);
+  }, 120_000);
+
+  it('doubles the wait after each failure, up to twenty times the first', () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map((retry) => storageRetryDelay(30, retry))).toEqual([
+      30, 60, 120, 240, 480, 600, 600,
+    ]);
+  });
 });

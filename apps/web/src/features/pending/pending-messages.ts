@@ -34,6 +34,8 @@ const encodingFailures: readonly [RegExp, string][] = [
 /** Why a queued encode has not started (Video.encodingWait): it starts by itself later. */
 export const encodingWaitTexts: Record<EncodingWait, string> = {
   disk: 'En attente d’espace disque : l’encodage reprendra quand de la place sera libérée.',
+  storage:
+    'En attente du stockage des médias, injoignable pour l’instant : l’encodage reprendra tout seul.',
 };
 
 export const ENCODING_FAILED_TITLE = 'Le dernier encodage a échoué';
