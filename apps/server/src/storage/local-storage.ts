@@ -1,6 +1,9 @@
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaStorage } from './media-storage.ts';
+import { pipeline } from 'node:stream/promises';
+import { exactly } from './exact-length.ts';
+import type { FolderEntry, MediaStorage } from './media-storage.ts';
 import { createOpenFiles } from './open-files.ts';
 import { createScratchFolder, readFileStart } from './scratch-folder.ts';
 import { MissingMediaError, StorageUnavailableError } from './storage-errors.ts';
@@ -21,17 +24,46 @@ export const createLocalStorage = (root: string): MediaStorage => {
       () => false,
     );
   const openFiles = createOpenFiles();
+  const scratch = createScratchFolder(path.join(root, TEMP_DIR));
   return {
     backend: 'local',
     backendOf: async () => 'local',
     root,
-    ...createScratchFolder(path.join(root, TEMP_DIR)),
+    ...scratch,
     leaseFile: (key, expected) => openFiles.lease(absolute(key), expected),
     openFileCounts: () => openFiles.counts(),
     async commit(tempFile, key) {
       const target = absolute(key);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tempFile, target);
+    },
+    async commitStream(source, size, key) {
+      const temp = await scratch.tempPath();
+      try {
+        await pipeline(source, exactly(size), createWriteStream(temp, { flags: 'wx' }));
+        const target = absolute(key);
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async listFolder(prefix) {
+      const files: FolderEntry[] = [];
+      const walk = async (key: string) => {
+        const entries = await readdir(absolute(key), { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const child = `${key}/${entry.name}`;
+          if (entry.isDirectory()) await walk(child);
+          if (!entry.isFile()) continue;
+          // Gone meanwhile: removed by its owner, not part of the folder any more.
+          const info = await stat(absolute(child)).catch(() => null);
+          if (info) files.push({ key: child, size: info.size, version: String(info.mtimeMs) });
+        }
+      };
+      await walk(prefix.replace(/\/+$/, ''));
+      return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
     async stat(key) {
       try {

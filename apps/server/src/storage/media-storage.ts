@@ -19,6 +19,14 @@ export interface PresignedReadOptions {
   cacheControl?: string;
 }
 
+/** A file of a folder's listing (`listFolder`). */
+export interface FolderEntry {
+  key: string;
+  size: number;
+  /** Changes when the file is rewritten: the local mtime, or the S3 ETag. */
+  version: string;
+}
+
 /**
  * Where media bytes live. Keys are built only by `mediaKeys` from integer ids, never from user
  * input. Two backends: a local directory (`createLocalStorage`) and an S3 bucket
@@ -43,6 +51,17 @@ export interface MediaStorage {
    * transaction would wait for it, and the transaction for the commit).
    */
   commit(tempFile: string, key: string, within?: Executor): Promise<void>;
+  /**
+   * Publishes `size` bytes of `source` under `key`, atomic as `commit` (the move job's copies
+   * between backends, streamed without a second local copy). Rejects, publishing nothing, when
+   * the stream ends with another length or fails.
+   */
+  commitStream(source: Readable, size: number, key: string): Promise<void>;
+  /**
+   * Every file under a folder (`videos/5`: not `videos/50`), keys as `read` takes them, sorted;
+   * with what tells a rewritten file from the one listed before (mtime locally, ETag on S3).
+   */
+  listFolder(prefix: string): Promise<FolderEntry[]>;
   /** Size, modification time and (S3) the ETag, or null when absent. */
   stat(key: string): Promise<{ size: number; mtime: Date; etag?: string } | null>;
   /** The first `length` bytes of a key (fewer for a shorter file), or null when absent. */

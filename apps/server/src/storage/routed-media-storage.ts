@@ -96,6 +96,14 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
     },
     commit: async (tempFile, key, within = db) =>
       storeOf(await placeForWrite(key, within)).commit(tempFile, key),
+    commitStream: async (source, size, key) =>
+      storeOf(await placeForWrite(key, db)).commitStream(source, size, key),
+    listFolder: (prefix) =>
+      routed(
+        prefix,
+        (store) => store.listFolder(prefix),
+        (files) => files.length > 0,
+      ),
     stat: (key) => routed(key, (store) => store.stat(key), isSome),
     readStart: (key, length) => routed(key, (store) => store.readStart(key, length), isSome),
     read: (key, range) => routed(key, (store) => store.read(key, range), isSome),

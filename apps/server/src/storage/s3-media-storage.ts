@@ -10,9 +10,10 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   type S3Client,
+  type _Object,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ByteRange, MediaStorage } from './media-storage.ts';
+import type { ByteRange, FolderEntry, MediaStorage } from './media-storage.ts';
 import { objectKey } from './s3-client.ts';
 import { isAbsent, isOtherVersion, isUnsatisfiableRange, storageFailure } from './s3-failures.ts';
 import { downloadObject, uploadObject } from './s3-transfer.ts';
@@ -100,6 +101,26 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
       if (isAbsent(error)) return null;
       throw error;
     }
+  };
+
+  /** Every object under a folder, page by page (`videos/5/`, so that `videos/50/` stays out). */
+  const eachPage = async (prefix: string, use: (objects: _Object[]) => Promise<void>) => {
+    const folder = keyOf(`${prefix.replace(/\/+$/, '')}/`);
+    let token: string | undefined;
+    do {
+      const page = await attempt(`listing of ${prefix}`, () =>
+        client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: folder,
+            ContinuationToken: token,
+            MaxKeys: options.listPageSize ?? 1000,
+          }),
+        ),
+      );
+      await use(page.Contents ?? []);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   };
 
   const deleteKeys = async (keys: string[]) => {
@@ -193,24 +214,27 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
       );
     },
     async removePrefix(prefix) {
-      // A folder: `videos/5/`, so that `videos/50/` stays.
-      const folder = keyOf(`${prefix.replace(/\/+$/, '')}/`);
-      let token: string | undefined;
-      do {
-        const page = await attempt(`listing of ${prefix}`, () =>
-          client.send(
-            new ListObjectsV2Command({
-              Bucket: bucket,
-              Prefix: folder,
-              ContinuationToken: token,
-              MaxKeys: options.listPageSize ?? 1000,
-            }),
-          ),
-        );
-        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+      await eachPage(prefix, async (objects) => {
+        const keys = objects.flatMap((object) => (object.Key ? [object.Key] : []));
         if (keys.length > 0) await deleteKeys(keys);
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+      });
+    },
+    async commitStream(source, size, key) {
+      await uploadObject(target, keyOf(key), source, size);
+    },
+    async listFolder(prefix) {
+      const files: FolderEntry[] = [];
+      await eachPage(prefix, async (objects) => {
+        for (const object of objects) {
+          if (!object.Key?.startsWith(options.prefix)) continue;
+          files.push({
+            key: object.Key.slice(options.prefix.length),
+            size: object.Size ?? 0,
+            version: object.ETag ?? '',
+          });
+        }
+      });
+      return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
     get root(): string {
       return localOnly('the media directory');

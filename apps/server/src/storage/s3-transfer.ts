@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { exactly } from './exact-length.ts';
 import { storageFailure } from './s3-failures.ts';
 
 const MiB = 1024 * 1024;
@@ -24,21 +25,6 @@ const TYPES: Record<string, string> = {
 
 export const contentTypeOf = (key: string) =>
   TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
-
-/** Fails the stream when it ends with another length than `size`: a file cut while being read. */
-const exactly = (size: number) => {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > size) done(new Error(`the source grew past its ${size} bytes while uploading`));
-      else done(null, chunk);
-    },
-    flush(done) {
-      done(seen === size ? null : new Error(`the source ended at ${seen} of its ${size} bytes`));
-    },
-  });
-};
 
 export interface UploadTarget {
   client: S3Client;

@@ -1,0 +1,214 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestDatabase } from '../test/harness.ts';
+import { emptyTestPrefix, TEST_BUCKET } from '../test/test-media.ts';
+import { testTmpDir } from '../test/test-env.ts';
+import { bytesOf, put } from './media-storage.contract.ts';
+import { createLocalStorage, type MediaStorage } from './media-storage.ts';
+import { recordedBackend } from './media-locations.repository.ts';
+import { moveFolder, type FolderMoveContext } from './media-move.ts';
+import { createRoutedMediaStorage } from './routed-media-storage.ts';
+import { createS3Client, ensureBucket } from './s3-client.ts';
+import { createS3MediaStorage } from './s3-media-storage.ts';
+
+const store = inject('objectStore');
+
+const sha = (bytes: Buffer | null) => bytes && createHash('sha256').update(bytes).digest('hex');
+
+describe.skipIf(!store)('moving a media folder between the disk and the bucket', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const client = createS3Client({ ...store!, bucket: TEST_BUCKET });
+    await ensureBucket(client, TEST_BUCKET);
+    client.destroy();
+  });
+  afterAll(() => database?.close());
+
+  const subject = async () => {
+    const dir = await mkdtemp(path.join(testTmpDir, 'move-'));
+    const s3 = {
+      ...store!,
+      bucket: TEST_BUCKET,
+      prefix: `move-${randomUUID()}/`,
+      forcePathStyle: true,
+      delivery: 'proxy' as const,
+    };
+    const client = createS3Client(s3);
+    const local = createLocalStorage(path.join(dir, 'media'));
+    const bucket = createS3MediaStorage({
+      client,
+      bucket: TEST_BUCKET,
+      prefix: s3.prefix,
+      scratchDir: path.join(dir, 'scratch'),
+      // Multipart from 5 MiB: the 6 MiB rendition below goes in two parts.
+      partSize: 5 * 1024 * 1024,
+    });
+    // The site's view: a short location cache, so that the test sees instances follow a move.
+    const site = createRoutedMediaStorage({
+      local,
+      bucket,
+      preferred: 's3',
+      db: database.db,
+      cacheMs: 100,
+    });
+    const ctx: FolderMoveContext = {
+      db: database.db,
+      stores: { local, s3: bucket },
+      graceMs: 200,
+    };
+    return {
+      local,
+      bucket,
+      site,
+      ctx,
+      cleanup: async () => {
+        await emptyTestPrefix({ mediaStorage: { kind: 's3', s3 } } as never);
+        client.destroy();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  };
+
+  /** A video folder as an encode leaves it: renditions, index, thumbnail, captions. */
+  const videoFolder = async (storage: MediaStorage, id: number) => {
+    const files: Record<string, Buffer> = {
+      [`videos/${id}/720.mp4`]: randomBytes(6 * 1024 * 1024 + 123),
+      [`videos/${id}/720.index.json`]: Buffer.from('{"segments":[]}'),
+      [`videos/${id}/thumbnail`]: randomBytes(2000),
+      [`videos/${id}/captions/fr.vtt`]: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour\n'),
+    };
+    for (const [key, bytes] of Object.entries(files)) await put(storage, key, bytes);
+    return files;
+  };
+
+  const expectHolds = async (storage: MediaStorage, files: Record<string, Buffer>) => {
+    for (const [key, bytes] of Object.entries(files)) {
+      expect(sha(await bytesOf(await storage.read(key))), key).toBe(sha(bytes));
+    }
+  };
+
+  it('moves a folder to the bucket and back, byte for byte, switching its row', async () => {
+    const { local, bucket, site, ctx, cleanup } = await subject();
+    try {
+      const files = await videoFolder(local, 201);
+      const there = await moveFolder(ctx, 'videos/201', 's3');
+      expect(there).toMatchObject({ outcome: 'moved', files: 4 });
+      expect(await recordedBackend(database.db, 'videos/201')).toBe('s3');
+      await expectHolds(bucket, files);
+      expect(await local.listFolder('videos/201')).toEqual([]);
+      await expectHolds(site, files);
+
+      expect(await moveFolder(ctx, 'videos/201', 's3')).toMatchObject({ outcome: 'already' });
+      const back = await moveFolder(ctx, 'videos/201', 'local');
+      expect(back).toMatchObject({ outcome: 'moved', files: 4 });
+      expect(await recordedBackend(database.db, 'videos/201')).toBe('local');
+      await expectHolds(local, files);
+      expect(await bucket.listFolder('videos/201')).toEqual([]);
+      await expectHolds(site, files);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('resumes a move killed half-way, the site reading the disk meanwhile', async () => {
+    const { local, bucket, site, ctx, cleanup } = await subject();
+    try {
+      const files = await videoFolder(local, 202);
+      let copied = 0;
+      const killed = moveFolder(
+        {
+          ...ctx,
+          afterFileCopied: () => {
+            copied += 1;
+            if (copied === 2) throw new Error('killed');
+          },
+        },
+        'videos/202',
+        's3',
+      );
+      await expect(killed).rejects.toThrow('killed');
+      // Half copied, not switched: the site still plays the disk's files.
+      expect(await bucket.listFolder('videos/202')).toHaveLength(2);
+      expect(await recordedBackend(database.db, 'videos/202')).toBeUndefined();
+      await expectHolds(site, files);
+      // A caption removed before the next run: its half copy must not come back.
+      const [firstCopied] = await bucket.listFolder('videos/202');
+      await local.remove(firstCopied!.key);
+      delete files[firstCopied!.key];
+
+      expect(await moveFolder(ctx, 'videos/202', 's3')).toMatchObject({
+        outcome: 'moved',
+        files: 3,
+      });
+      expect((await bucket.listFolder('videos/202')).map((entry) => entry.key)).toEqual(
+        Object.keys(files).sort(),
+      );
+      await expectHolds(site, files);
+      expect(await local.listFolder('videos/202')).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('copies again a folder written during its copy, and loses nothing', async () => {
+    const { local, bucket, ctx, cleanup } = await subject();
+    try {
+      const files = await videoFolder(local, 203);
+      let wrote = false;
+      const result = await moveFolder(
+        {
+          ...ctx,
+          afterFileCopied: async () => {
+            if (wrote) return;
+            wrote = true;
+            // A caption uploaded while the move copies the folder.
+            files['videos/203/captions/en.vtt'] = Buffer.from('WEBVTT\n');
+            await put(local, 'videos/203/captions/en.vtt', files['videos/203/captions/en.vtt']);
+          },
+        },
+        'videos/203',
+        's3',
+      );
+      expect(result).toMatchObject({ outcome: 'moved', files: 5 });
+      await expectHolds(bucket, files);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('never answers a missing file to a viewer reading through the move', async () => {
+    const { local, site, ctx, cleanup } = await subject();
+    try {
+      const files = await videoFolder(local, 204);
+      const key = 'videos/204/720.mp4';
+      let reads = 0;
+      let misses = 0;
+      let moving = true;
+      const viewer = (async () => {
+        while (moving) {
+          const start = (reads * 65_536) % (6 * 1024 * 1024);
+          const part = await bytesOf(await site.read(key, { start, end: start + 65_535 }));
+          if (part === null || !part.equals(files[key]!.subarray(start, start + 65_536))) {
+            misses += 1;
+          }
+          reads += 1;
+        }
+      })();
+      try {
+        await moveFolder(ctx, 'videos/204', 's3');
+        await moveFolder(ctx, 'videos/204', 'local');
+      } finally {
+        moving = false;
+        await viewer;
+      }
+      expect(reads).toBeGreaterThan(10);
+      expect(misses).toBe(0);
+    } finally {
+      await cleanup();
+    }
+  });
+});
