@@ -7,7 +7,11 @@ const objectStoreTests = 'src/storage/s3-*.test.ts';
  * The media suite (uploads, encodes, serving, access, manifests, captions), run a second time
  * by `server-s3` with every medium in the bucket, as the database tests run on both databases.
  */
-const mediaSuite: string[] = [];
+const mediaSuite: string[] = [
+  'src/modules/media/resumable-uploads.test.ts',
+  'src/modules/media/resumable-uploads-finish.test.ts',
+  'src/modules/media/resumable-uploads-s3.test.ts',
+];
 
 const serverProject = (kind: 'pglite' | 'postgres') => ({
   test: {

@@ -7,7 +7,7 @@ import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { PlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import type { DiskGuard } from './storage/free-space.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
-import type { ResumableUploadStore } from './storage/resumable-store.ts';
+import type { ResumableStore } from './storage/resumable-store.ts';
 import type { UploadLocker } from './storage/upload-locker.ts';
 
 /** What feature modules receive: configuration, database and media storage. */
@@ -23,7 +23,7 @@ export interface AppDeps {
   /** Run this process's RTMP ingest (main.ts; tests that broadcast): the live module starts it. */
   liveIngest?: boolean;
   /** Unfinished resumable uploads (main.ts shares it with the sweep); buildApp makes one if absent. */
-  resumableStore?: ResumableUploadStore;
+  resumableStore?: ResumableStore;
   /**
    * The resumable uploads' locks: main.ts shares them through PostgreSQL (several instances);
    * buildApp makes an in-memory one if absent (one process: tests, the embedded database).

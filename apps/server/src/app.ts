@@ -25,7 +25,7 @@ import { httpTimeouts } from './process/http-timeouts.ts';
 import { noStoreByDefault } from './lib/no-store.ts';
 import { sharedRateLimitStore } from './modules/auth/shared-rate-limit-store.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
-import { createMediaDiskGuard } from './storage/free-space.ts';
+import { createMediaDiskGuard, workingDiskFolder } from './storage/free-space.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 import { createResumableStore } from './storage/resumable-store.ts';
 import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from './storage/storage-errors.ts';
@@ -113,7 +113,7 @@ export const buildApp = async ({
   const uploadLocker = extraDeps?.uploadLocker ?? new UploadLocker();
   const resumableStore =
     extraDeps?.resumableStore ??
-    createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000, uploadLocker);
+    createResumableStore(config, config.uploadExpiryHours * 3600 * 1000, uploadLocker);
   const deps: AppDeps = {
     config,
     database,
@@ -123,7 +123,9 @@ export const buildApp = async ({
     ...extraDeps,
     resumableStore,
     uploadLocker,
-    diskGuard: extraDeps?.diskGuard ?? createMediaDiskGuard(config, storage.root, resumableStore),
+    diskGuard:
+      extraDeps?.diskGuard ??
+      createMediaDiskGuard(config, workingDiskFolder(config, storage), resumableStore),
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -35,7 +35,7 @@ const uploadLocker = createUploadLocker(
   database.kind === 'postgres' ? config.databaseUrl : undefined,
 );
 const resumableStore = createResumableStore(
-  config.mediaDir,
+  config,
   config.uploadExpiryHours * 3600 * 1000,
   uploadLocker,
 );

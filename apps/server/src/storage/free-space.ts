@@ -1,6 +1,7 @@
 import { mkdir, statfs } from 'node:fs/promises';
 import { floorBytes, formatBytes, type DiskFloor } from '../config/disk-floor.ts';
-import { createResumableStore, type ResumableUploadStore } from './resumable-store.ts';
+import type { MediaStorage } from './media-storage.ts';
+import { createResumableStore, type ResumableStore } from './resumable-store.ts';
 
 /** What a filesystem has: bytes an unprivileged process may still write, and its size. */
 export interface DiskSpace {
@@ -92,13 +93,22 @@ export const createDiskGuard = ({
 export const createMediaDiskGuard = (
   config: { diskFreeFloor: DiskFloor },
   mediaRoot: string,
-  resumableStore: Pick<ResumableUploadStore, 'promisedBytes'>,
+  resumableStore: Pick<ResumableStore, 'promisedBytes'>,
 ): DiskGuard =>
   createDiskGuard({
     folder: mediaRoot,
     floor: config.diskFreeFloor,
     promised: () => resumableStore.promisedBytes(),
   });
+
+/**
+ * A folder on the disk uploads and encodes fill: the media directory on the local backend; with
+ * a bucket, the scratch folder under DATA_DIR, where every upload is checked before it leaves.
+ */
+export const workingDiskFolder = (
+  config: { scratchDir: string },
+  storage: Pick<MediaStorage, 'backend' | 'root'>,
+): string => (storage.backend === 'local' ? storage.root : config.scratchDir);
 
 /** A check for the log: what was asked, what is free, what is kept. */
 export const describeDiskCheck = (check: DiskCheck): string =>

@@ -1,11 +1,35 @@
 import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, Upload } from '@tus/server';
+import { ERRORS, Upload, type DataStore } from '@tus/server';
+import type { MediaStorageSettings } from '../config/s3-settings.ts';
+import { S3ResumableStore } from './s3-resumable-store.ts';
 import type { UploadLocker } from './upload-locker.ts';
+import { isResumableUploadId } from './upload-ids.ts';
 
-/** An unfinished upload's id: tus's default name, 16 random bytes in hex. */
-export const isResumableUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
+export { isResumableUploadId };
+
+/**
+ * Where unfinished resumable uploads wait, whatever the backend: tus's data store plus what
+ * Plateau asks of it (claiming a finish once, a local file to check, expiry, room on disk).
+ */
+export interface ResumableStore extends DataStore {
+  /** True for one caller only (any instance): that one attaches the complete upload. */
+  claimFinish(id: string): Promise<boolean>;
+  /** Marks an upload attached: HEAD answers it complete until it expires, counted from now. */
+  markFinished(id: string): Promise<void>;
+  /** Forgets an upload whose bytes were attached or removed. */
+  forget(id: string): Promise<void>;
+  /**
+   * Runs `use` with a local file of the complete upload's bytes, which `use` may move away
+   * (storage.commit); afterwards the upload keeps no bytes, only its finished marker if any.
+   */
+  withUploadedFile<T>(id: string, use: (file: string) => Promise<T>): Promise<T>;
+  unfinished(): Promise<Upload[]>;
+  /** Bytes the unfinished uploads will still write on the local disk. */
+  promisedBytes(): Promise<number>;
+  deleteExpired(): Promise<number>;
+}
 
 /**
  * tus's file store, with expiry counted from the last byte received rather than from creation:
@@ -13,7 +37,7 @@ export const isResumableUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
  * it is not idle for the whole period. tus reads `creation_date` for both `Upload-Expires` and
  * its refusal of expired uploads, so `getUpload` reports the data file's last write there.
  */
-export class ResumableUploadStore extends FileStore {
+export class ResumableUploadStore extends FileStore implements ResumableStore {
   constructor(
     readonly folder: string,
     readonly expiryMs: number,
@@ -82,6 +106,11 @@ export class ResumableUploadStore extends FileStore {
     await writeFile(this.finishedPath(id), '');
   }
 
+  /** The data file itself: the check reads it and the commit renames it into place. */
+  withUploadedFile<T>(id: string, use: (file: string) => Promise<T>): Promise<T> {
+    return use(this.dataPath(id));
+  }
+
   /** Every unfinished upload, read from disk (so it survives restarts), unreadable ones skipped. */
   async unfinished(): Promise<Upload[]> {
     const names = await readdir(this.folder).catch(() => [] as string[]);
@@ -148,9 +177,49 @@ export class ResumableUploadStore extends FileStore {
   }
 }
 
-/** The unfinished uploads' folder, beside the temporary files on the media storage's disk. */
-export const createResumableStore = (
+/** The uploads' locks the stores use: the sweep's `tryLock`; on a bucket, the finish's `newLock`. */
+export type ResumableLocker = Pick<UploadLocker, 'tryLock'> &
+  Partial<Pick<UploadLocker, 'newLock'>>;
+
+/** Where the uploads go: the media folder's (a path or the settings) or the bucket. */
+export interface ResumablePlace {
+  mediaDir: string;
+  /** Local folder for the working copy a finished upload is checked on (bucket only). */
+  scratchDir: string;
+  mediaStorage: MediaStorageSettings;
+}
+
+/**
+ * The unfinished uploads' store: on the local backend a folder beside the temporary files on
+ * the media disk (`mediaRoot` or the settings' media folder); with MEDIA_STORAGE=s3, the bucket,
+ * so that every instance reaches every upload without a shared folder.
+ */
+export function createResumableStore(
   mediaRoot: string,
   expiryMs: number,
   locker?: Pick<UploadLocker, 'tryLock'>,
-) => new ResumableUploadStore(path.join(mediaRoot, '.uploads'), expiryMs, locker);
+): ResumableUploadStore;
+export function createResumableStore(
+  place: ResumablePlace,
+  expiryMs: number,
+  locker?: Pick<UploadLocker, 'tryLock' | 'newLock'>,
+): ResumableStore;
+export function createResumableStore(
+  where: string | ResumablePlace,
+  expiryMs: number,
+  locker?: ResumableLocker,
+): ResumableStore {
+  if (typeof where === 'string') {
+    return new ResumableUploadStore(path.join(where, '.uploads'), expiryMs, locker);
+  }
+  const { mediaStorage } = where;
+  if (mediaStorage.kind === 'local') {
+    return new ResumableUploadStore(path.join(where.mediaDir, '.uploads'), expiryMs, locker);
+  }
+  return new S3ResumableStore({
+    s3: mediaStorage.s3,
+    scratchDir: where.scratchDir,
+    expiryMs,
+    locker,
+  });
+}

@@ -4,6 +4,7 @@ import {
   HeadBucketCommand,
   S3Client,
   S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config/s3-settings.ts';
 
@@ -20,27 +21,12 @@ const hasHeaders = (
   typeof request === 'object' && request !== null && 'headers' in request;
 
 /**
- * The SDK client for any S3-compatible store. Checksums only `WHEN_REQUIRED`: since 3.729 the
- * SDK's default sends aws-chunked uploads with CRC trailers, which OpenStack Swift (and other
- * stores than AWS) answers 501, and validates response checksums those stores do not send.
+ * DeleteObjects must carry an integrity header. The SDK now sends only a CRC32 one, which the
+ * stores that predate it (Swift's s3api, older Ceph and MinIO) do not know: they want the
+ * Content-MD5 that S3 has always accepted. Added before signing, so the signature covers it.
+ * Exported for clients the SDK's users build themselves (@tus/s3-store's).
  */
-export const createS3Client = (settings: S3ClientSettings): S3Client => {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region ?? 'us-east-1',
-    forcePathStyle: settings.forcePathStyle ?? true,
-    credentials: {
-      accessKeyId: settings.accessKeyId,
-      secretAccessKey: settings.secretAccessKey,
-    },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // An unreachable store fails fast (a 503 upstream) instead of waiting for the OS's timeout.
-    requestHandler: { connectionTimeout: 5_000 },
-  });
-  // DeleteObjects must carry an integrity header. The SDK now sends only a CRC32 one, which the
-  // stores that predate it (Swift's s3api, older Ceph and MinIO) do not know: they want the
-  // Content-MD5 that S3 has always accepted. Added before signing, so the signature covers it.
+export const addContentMd5 = (client: S3Client): void => {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       if (context.commandName === 'DeleteObjectsCommand' && hasHeaders(args.request)) {
@@ -53,6 +39,33 @@ export const createS3Client = (settings: S3ClientSettings): S3Client => {
     },
     { step: 'build', name: 'plateauContentMd5' },
   );
+};
+
+/**
+ * The SDK client settings for any S3-compatible store. Checksums only `WHEN_REQUIRED`: since
+ * 3.729 the SDK's default sends aws-chunked uploads with CRC trailers, which OpenStack Swift
+ * (and other stores than AWS) answers 501, and validates response checksums those stores do
+ * not send.
+ */
+export const s3ClientConfig = (settings: S3ClientSettings) =>
+  ({
+    endpoint: settings.endpoint,
+    region: settings.region ?? 'us-east-1',
+    forcePathStyle: settings.forcePathStyle ?? true,
+    credentials: {
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+    },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // An unreachable store fails fast (a 503 upstream) instead of waiting for the OS's timeout.
+    requestHandler: { connectionTimeout: 5_000 },
+  }) satisfies S3ClientConfig;
+
+/** A client of `s3ClientConfig`'s settings, whose bulk deletes Swift's s3api accepts too. */
+export const createS3Client = (settings: S3ClientSettings): S3Client => {
+  const client = new S3Client(s3ClientConfig(settings));
+  addContentMd5(client);
   return client;
 };
 

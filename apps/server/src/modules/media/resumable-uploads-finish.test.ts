@@ -1,11 +1,15 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
-import { createMediaDiskGuard } from '../../storage/free-space.ts';
+import { createMediaDiskGuard, workingDiskFolder } from '../../storage/free-space.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { createResumableStore } from '../../storage/resumable-store.ts';
+import { UploadLocker } from '../../storage/upload-locker.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
+import { readStored } from '../../test/stored-media.ts';
+import { testMediaKind } from '../../test/test-media.ts';
 import { expectBytes, insertVideo, videoRow } from './media.test-helpers.ts';
 import { createMediaService } from './media.service.ts';
 import { createResumableUploadsService } from './resumable-uploads.service.ts';
@@ -20,9 +24,12 @@ beforeAll(async () => {
   clipBytes = await readFile(await makeClip(clipsDir, '360p'));
 });
 
-/** The service of another instance of the site: the same database and uploads folder. */
+/** The locks every instance shares (PostgreSQL's advisory locks on a real site). */
+const locker = new UploadLocker();
+
+/** The service of another instance of the site: the same database, locks and uploads. */
 const instance = async () => {
-  const store = createResumableStore(ctx.config.mediaDir, ctx.config.uploadExpiryHours * 3600e3);
+  const store = createResumableStore(ctx.config, ctx.config.uploadExpiryHours * 3600e3, locker);
   const mediaBinaries = await locateMediaBinaries({
     ffmpegPath: ctx.config.ffmpegPath,
     ffprobePath: ctx.config.ffprobePath,
@@ -33,7 +40,7 @@ const instance = async () => {
       media: createMediaService({ db: ctx.database.db, storage: ctx.storage, mediaBinaries }),
       store,
       maxUploadBytes: ctx.config.maxUploadBytes,
-      disk: createMediaDiskGuard(ctx.config, ctx.storage.root, store),
+      disk: createMediaDiskGuard(ctx.config, workingDiskFolder(ctx.config, ctx.storage), store),
       log: { warn: () => undefined },
     }),
   };
@@ -51,7 +58,7 @@ describe('the end of a resumable upload', () => {
     // now read the upload complete and are asked to attach it.
     const [a, b] = [await instance(), await instance()];
     const uploadId = location.split('/').pop()!;
-    await appendFile(a.store.dataPath(uploadId), clipBytes.subarray(last));
+    await a.store.write(Readable.from([clipBytes.subarray(last)]), uploadId, last);
     const upload = await a.store.getUpload(uploadId);
     expect(upload.offset).toBe(upload.size);
 
@@ -72,12 +79,12 @@ describe('the end of a resumable upload', () => {
       message: 'Cet envoi est déjà terminé',
     });
     expect((await videoRow(ctx, id)).processing).toBe(1);
-    expectBytes(await readFile(ctx.storage.localPath(mediaKeys.raw(id))), clipBytes);
-    expect(
-      resumableFiles(ctx)
-        .filter((file) => file.startsWith(uploadId))
-        .sort(),
-    ).toEqual([`${uploadId}.finished`, `${uploadId}.json`]);
+    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, clipBytes);
+    expect((await resumableFiles(ctx)).filter((file) => file.startsWith(uploadId)).sort()).toEqual(
+      testMediaKind === 's3'
+        ? [`${uploadId}.finished`]
+        : [`${uploadId}.finished`, `${uploadId}.json`],
+    );
     expect((await b.store.getUpload(uploadId)).offset).toBe(clipBytes.length);
   });
 });

@@ -21,7 +21,7 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
   const { config, storage, mediaBinaries, db } = deps;
   const store =
     deps.resumableStore ??
-    createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000, deps.uploadLocker);
+    createResumableStore(config, config.uploadExpiryHours * 3600 * 1000, deps.uploadLocker);
   const media = createMediaService({ db, storage, mediaBinaries });
   // tus hooks see a Web request; the viewer Fastify established rides on its Node request.
   const viewers = new WeakMap<IncomingMessage, SignedInViewer>();

@@ -9,9 +9,10 @@ import { requireMember } from '../../access/guards.ts';
 import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { DiskGuard } from '../../storage/free-space.ts';
-import { isResumableUploadId, type ResumableUploadStore } from '../../storage/resumable-store.ts';
+import { isResumableUploadId, type ResumableStore } from '../../storage/resumable-store.ts';
+import { StorageUnavailableError } from '../../storage/storage-errors.ts';
 import type { MediaService } from './media.service.ts';
-import { requireUploadRoom } from './upload-room.ts';
+import { requireUploadRoom, storageDown } from './upload-room.ts';
 
 const tooLarge = () => new HttpError(413, 'Le fichier dépasse la taille maximale autorisée');
 const uploadNotFound = () => notFound('Envoi introuvable ou expiré : recommencez l’envoi');
@@ -50,7 +51,7 @@ export const targetOf = (metadata: Record<string, string | null> | undefined): U
 
 export interface ResumableUploadsServiceDeps {
   media: MediaService;
-  store: ResumableUploadStore;
+  store: ResumableStore;
   maxUploadBytes: number;
   /** DISK_FREE_FLOOR, counting what the store's unfinished uploads still have to write. */
   disk: DiskGuard;
@@ -83,7 +84,11 @@ export const createResumableUploadsService = ({
   const ownUpload = async (viewer: Viewer, id: string): Promise<Upload> => {
     const member = requireMember(viewer);
     if (!isResumableUploadId(id)) throw uploadNotFound();
-    const upload = await store.getUpload(id).catch(() => null);
+    const upload = await store.getUpload(id).catch((error: unknown) => {
+      // A store that does not answer says nothing of the upload: the client retries later.
+      if (error instanceof StorageUnavailableError) throw storageDown();
+      return null;
+    });
     if (!upload || upload.metadata?.[UPLOADER] !== String(member.userId)) throw uploadNotFound();
     return upload;
   };
@@ -132,7 +137,9 @@ export const createResumableUploadsService = ({
       try {
         const target = targetOf(upload.metadata);
         await media.checkUploadTarget(viewer, target.kind, target.videoId);
-        await media.storeUpload(target.kind, target.videoId, store.dataPath(upload.id));
+        await store.withUploadedFile(upload.id, (file) =>
+          media.storeUpload(target.kind, target.videoId, file),
+        );
       } catch (error) {
         await store.remove(upload.id).catch(() => undefined);
         await store.forget(upload.id);

@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestContext } from '../../test/harness.ts';
+import { bucketKeys } from '../../test/stored-media.ts';
 
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
@@ -52,13 +53,16 @@ export const patchUpload = (
 export const headUpload = (ctx: TestContext, auth: Record<string, string>, location: string) =>
   ctx.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...auth } });
 
-/** Files in the unfinished uploads' folder (data and descriptions). */
-export const resumableFiles = (ctx: TestContext): string[] => {
-  try {
-    return readdirSync(path.join(ctx.config.mediaDir, '.uploads'));
-  } catch {
-    return [];
+/**
+ * What the unfinished uploads' store keeps, by name: the local folder's files (`<id>`,
+ * `<id>.json`, `<id>.finished`) or the bucket's objects under `uploads/` (`<id>.info`,
+ * `<id>.part`, `<id>`, `<id>.finished`).
+ */
+export const resumableFiles = async (ctx: Pick<TestContext, 'config'>): Promise<string[]> => {
+  if (ctx.config.mediaStorage.kind === 's3') {
+    return (await bucketKeys(ctx.config, 'uploads/')).map((key) => key.slice('uploads/'.length));
   }
+  return readdir(path.join(ctx.config.mediaDir, '.uploads')).catch(() => []);
 };
 
 /** The headers of a tus PATCH at `offset`. */

@@ -1,4 +1,6 @@
 import { errorBody, HttpError } from '../../lib/errors.ts';
+import { isStorageUnavailable } from '../../storage/storage-errors.ts';
+import { storageDown } from './upload-room.ts';
 
 /** tus's own refusals, by status, said in French like every other answer. */
 const messages: Record<number, string> = {
@@ -21,6 +23,8 @@ const asJson = (status: number, message: string) => ({
 /** A tus error object ({ status_code, body }) or a thrown error, as a French JSON answer. */
 export const frenchTusError = (error: unknown): { status_code: number; body: string } => {
   if (error instanceof HttpError) return asJson(error.statusCode, error.message);
+  // The bucket is down or refuses Plateau: what was received stays, the client retries later.
+  if (isStorageUnavailable(error)) return frenchTusError(storageDown());
   const { status_code: status, body } = (error ?? {}) as { status_code?: number; body?: string };
   // Already ours: thrown by a hook.
   if (body?.startsWith('{')) return { status_code: status ?? 500, body };

@@ -1,11 +1,15 @@
 import { HttpError } from '../../lib/errors.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
+import { STORAGE_UNAVAILABLE_MESSAGE } from '../../storage/storage-errors.ts';
 
 /** The one refusal of an upload the disk has no room for (multipart and resumable alike). */
 export const DISK_FULL_MESSAGE =
   'Espace disque insuffisant sur le serveur, envoi refusé. Prévenez un geek.';
 
 export const diskFull = () => new HttpError(507, DISK_FULL_MESSAGE);
+
+/** The refusal of an upload while the media store cannot be reached (multipart and resumable). */
+export const storageDown = () => new HttpError(503, STORAGE_UNAVAILABLE_MESSAGE);
 
 /**
  * Refuses with a 507, before a byte is written, an upload of `length` bytes (undefined when

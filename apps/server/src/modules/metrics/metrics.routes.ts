@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app-deps.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
+import { workingDiskFolder } from '../../storage/free-space.ts';
 import { createResumableStore } from '../../storage/resumable-store.ts';
 import { httpMetrics } from './http-metrics.ts';
 import { metricsAccess } from './metrics-access.ts';
@@ -26,9 +27,9 @@ export const metricsRoutes = (deps: AppDeps) =>
       database,
       jobs,
       resumableStore:
-        deps.resumableStore ??
-        createResumableStore(deps.storage.root, config.uploadExpiryHours * 3600 * 1000),
-      mediaRoot: deps.storage.root,
+        deps.resumableStore ?? createResumableStore(config, config.uploadExpiryHours * 3600 * 1000),
+      // With a bucket, the local disk that fills is the scratch folder's.
+      mediaRoot: workingDiskFolder(config, deps.storage),
       log: app.log,
       clock: deps.clock,
     });

@@ -5,13 +5,13 @@ import { encodeQueueCounts } from '../../jobs/encode-queue-counts.repository.ts'
 import type { Clock } from '../../lib/ttl-cache.ts';
 import { freeBytes } from '../../storage/free-space.ts';
 import { measureMediaUsage, type MediaUsage } from '../../storage/media-usage.ts';
-import type { ResumableUploadStore } from '../../storage/resumable-store.ts';
+import type { ResumableStore } from '../../storage/resumable-store.ts';
 import { staleWhileRefreshing } from '../../lib/stale-while-refreshing.ts';
 
 export interface ScrapeSources {
   database: DatabaseHandle;
   jobs: JobQueue;
-  resumableStore: Pick<ResumableUploadStore, 'unfinished'>;
+  resumableStore: Pick<ResumableStore, 'unfinished'>;
   mediaRoot: string;
   log: { warn(msg: string): void };
   clock?: Clock;

@@ -1,6 +1,7 @@
 import { ErrorResponses, SystemStatus } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
+import { workingDiskFolder } from '../../storage/free-space.ts';
 import { createSystemService } from './system.service.ts';
 
 /**
@@ -14,7 +15,8 @@ export const systemRoutes: FeatureModule = ({ config, database, storage, mediaBi
     config,
     database,
     jobs: queue,
-    mediaRoot: storage.root,
+    // With a bucket, the local disk that fills is the scratch folder's (DATA_DIR).
+    mediaRoot: workingDiskFolder(config, storage),
     mediaBinaries,
     storage,
   });

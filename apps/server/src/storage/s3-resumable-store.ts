@@ -1,0 +1,320 @@
+import { rm } from 'node:fs/promises';
+import type { ListMultipartUploadsCommandOutput, _Object } from '@aws-sdk/client-s3';
+import { S3Store } from '@tus/s3-store';
+import { ERRORS, Upload, type KvStore } from '@tus/server';
+import type { S3Settings } from '../config/s3-settings.ts';
+import { objectKey, s3ClientConfig } from './s3-client.ts';
+import { isAbsent } from './s3-failures.ts';
+import { fitResumableClient } from './s3-resumable-client.ts';
+import { downloadObject } from './s3-transfer.ts';
+import { createScratchFolder } from './scratch-folder.ts';
+import type { UploadLocker } from './upload-locker.ts';
+import { isResumableUploadId } from './upload-ids.ts';
+
+const MiB = 1024 * 1024;
+/** A part per 8 MiB received (stores want 5 MiB at least, the last part excepted). */
+const PART_SIZE = 8 * MiB;
+/** How long a finish waits for a request still holding the upload (tus's own lock timeout). */
+const CLAIM_TIMEOUT_MS = 30_000;
+
+/**
+ * No cache of the uploads' descriptions: another instance may remove or finish an upload, and
+ * a remembered description would answer for it.
+ */
+const noCache: KvStore<never> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+  list: async () => [],
+};
+
+/** What a finished upload's marker keeps: enough for a HEAD to answer it complete. */
+interface FinishedUpload {
+  size?: number;
+  metadata?: Upload['metadata'];
+}
+
+export interface S3ResumableStoreOptions {
+  s3: S3Settings;
+  /** Local folder (under DATA_DIR) for the working copy a finished upload is checked on. */
+  scratchDir: string;
+  expiryMs: number;
+  /** The uploads' locks (shared by instances on PostgreSQL): the finish's claim, the sweep. */
+  locker?: Pick<UploadLocker, 'tryLock'> & Partial<Pick<UploadLocker, 'newLock'>>;
+}
+
+/**
+ * Resumable uploads kept in the bucket (@tus/s3-store): each PATCH's bytes go to a multipart
+ * upload under S3_PREFIX's `uploads/`, so any instance resumes an upload begun on another, with
+ * no shared folder. Expiry counts from the last byte received, as on the local store. A
+ * finished upload leaves a `<id>.finished` marker, written once under the upload's lock (held
+ * across instances through PostgreSQL), for a HEAD to answer it complete until it expires.
+ */
+export class S3ResumableStore extends S3Store {
+  private readonly folder: string;
+  private readonly scratch;
+
+  constructor(private readonly options: S3ResumableStoreOptions) {
+    const { bucket, ...settings } = options.s3;
+    super({
+      partSize: PART_SIZE,
+      expirationPeriodInMilliseconds: options.expiryMs,
+      // Swift's s3api has no object tagging; expiry is our sweep's.
+      useTags: false,
+      cache: noCache,
+      s3ClientConfig: { bucket, ...s3ClientConfig({ ...settings, bucket }) },
+    });
+    this.folder = objectKey(options.s3, 'uploads/');
+    this.scratch = createScratchFolder(options.scratchDir);
+    fitResumableClient(this.client, this.folder);
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    if (!isResumableUploadId(id)) throw ERRORS.FILE_NOT_FOUND;
+    const finished = await this.readFinished(id);
+    if (finished) return finished;
+    let metadata;
+    try {
+      metadata = await this.getMetadata(id);
+    } catch (error) {
+      if (isAbsent(error)) throw ERRORS.FILE_NOT_FOUND;
+      throw error;
+    }
+    const { file } = metadata;
+    let parts;
+    try {
+      parts = await this.retrieveParts(id);
+    } catch (error) {
+      // Completed (the last PATCH is attaching it): all its bytes are there.
+      if (!isAbsent(error)) throw error;
+      return new Upload({ ...file, offset: file.size ?? 0 });
+    }
+    const incomplete = await this.headIncompletePart(id);
+    const writes = [
+      Date.parse(file.creation_date ?? '') || 0,
+      ...parts.map((part) => part.LastModified?.getTime() ?? 0),
+      incomplete?.LastModified?.getTime() ?? 0,
+    ];
+    return new Upload({
+      ...file,
+      offset: parts.reduce((sum, part) => sum + (part.Size ?? 0), incomplete?.ContentLength ?? 0),
+      // tus counts expiry from `creation_date`: from the last byte received, here.
+      creation_date: new Date(Math.max(...writes)).toISOString(),
+    });
+  }
+
+  /** Claims the attachment of a complete upload: true for one caller only, on any instance. */
+  async claimFinish(id: string): Promise<boolean> {
+    const lock = this.options.locker?.newLock?.(id);
+    await lock?.lock(AbortSignal.timeout(CLAIM_TIMEOUT_MS), () => undefined);
+    try {
+      if (await this.readFinished(id)) return false;
+      const { file } = await this.getMetadata(id);
+      await this.writeFinished(id, { size: file.size, metadata: file.metadata });
+      return true;
+    } finally {
+      await lock?.unlock();
+    }
+  }
+
+  /** Marks an upload attached: its expiry counts from now (the marker's write). */
+  async markFinished(id: string): Promise<void> {
+    const finished = await this.readFinished(id);
+    if (finished)
+      await this.writeFinished(id, { size: finished.size, metadata: finished.metadata });
+  }
+
+  /**
+   * Runs `use` with a scratch copy of the complete upload, then removes the copy and the
+   * upload's objects (the bytes went to their video, or were refused): only its marker stays.
+   */
+  async withUploadedFile<T>(id: string, use: (file: string) => Promise<T>): Promise<T> {
+    const file = await this.scratch.tempPath('.upload');
+    try {
+      await downloadObject({ client: this.client, bucket: this.bucket }, id, file);
+      return await use(file);
+    } finally {
+      await rm(file, { force: true });
+      await this.deleteObjectsOf(id, ['', '.info', '.part']);
+    }
+  }
+
+  override async remove(id: string): Promise<void> {
+    let uploadId: string | undefined;
+    try {
+      uploadId = (await this.getMetadata(id))['upload-id'];
+    } catch (error) {
+      if (!isAbsent(error)) throw error;
+    }
+    if (uploadId) {
+      await this.client
+        .abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId })
+        .catch((error: unknown) => {
+          if (!isAbsent(error)) throw error;
+        });
+    }
+    await this.deleteObjectsOf(id, ['', '.info', '.part']);
+    if (!uploadId) throw ERRORS.FILE_NOT_FOUND;
+  }
+
+  /** Forgets an upload attached or refused: its marker goes. */
+  async forget(id: string): Promise<void> {
+    await this.deleteObjectsOf(id, ['.info', '.finished']).catch(() => undefined);
+  }
+
+  /** The unfinished uploads, from the store's multipart uploads under our folder. */
+  async unfinished(): Promise<Upload[]> {
+    const ids = new Set<string>();
+    for await (const page of this.multipartUploads()) {
+      for (const upload of page.Uploads ?? []) {
+        const id = upload.Key?.slice(this.folder.length) ?? '';
+        if (isResumableUploadId(id)) ids.add(id);
+      }
+    }
+    const uploads = await Promise.all([...ids].map((id) => this.getUpload(id).catch(() => null)));
+    return uploads.filter((upload): upload is Upload => upload !== null);
+  }
+
+  /**
+   * Nothing on the local disk: unfinished uploads wait in the bucket, and the scratch copy a
+   * finish makes was asked room for when the upload was created.
+   */
+  async promisedBytes(): Promise<number> {
+    return 0;
+  }
+
+  /**
+   * Removes the uploads idle for the whole expiry: their multipart uploads are aborted (no
+   * incomplete upload is left to be paid for) and their objects deleted, the markers of
+   * finished ones included. Each is looked at under its lock taken only if free, as on the
+   * local store, so one a request works on (on any instance) stays.
+   */
+  override async deleteExpired(): Promise<number> {
+    const lastWrites = new Map<string, number>();
+    const seen = (key: string | undefined, time: Date | undefined) => {
+      const id = (key ?? '').slice(this.folder.length).replace(/\.(info|part|finished)$/, '');
+      if (!isResumableUploadId(id)) return;
+      lastWrites.set(id, Math.max(lastWrites.get(id) ?? 0, time?.getTime() ?? 0));
+    };
+    const multipart = new Map<string, string[]>();
+    for await (const page of this.multipartUploads()) {
+      for (const upload of page.Uploads ?? []) {
+        seen(upload.Key, upload.Initiated);
+        const id = upload.Key?.slice(this.folder.length) ?? '';
+        if (upload.UploadId) multipart.set(id, [...(multipart.get(id) ?? []), upload.UploadId]);
+      }
+    }
+    for (const object of await this.objects()) seen(object.Key, object.LastModified);
+    let removed = 0;
+    for (const [id, lastSeen] of lastWrites) {
+      if (lastSeen >= Date.now() - this.options.expiryMs) continue;
+      const { locker } = this.options;
+      const lock = locker ? await locker.tryLock(id).catch(() => null) : undefined;
+      if (lock === null) continue;
+      try {
+        if (await this.removeIfIdle(id, multipart.get(id) ?? [])) removed += 1;
+      } finally {
+        await lock?.unlock();
+      }
+    }
+    return removed;
+  }
+
+  /** Under the upload's lock: its parts may have grown since the listing. */
+  private async removeIfIdle(id: string, uploadIds: string[]): Promise<boolean> {
+    const incomplete = await this.headIncompletePart(id);
+    const times = [incomplete?.LastModified?.getTime() ?? 0];
+    for (const uploadId of uploadIds) {
+      const parts = await this.client
+        .listParts({ Bucket: this.bucket, Key: id, UploadId: uploadId })
+        .catch(() => null);
+      times.push(...(parts?.Parts ?? []).map((part) => part.LastModified?.getTime() ?? 0));
+    }
+    if (Math.max(0, ...times) >= Date.now() - this.options.expiryMs) return false;
+    for (const uploadId of uploadIds) {
+      await this.client
+        .abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId })
+        .catch((error: unknown) => {
+          if (!isAbsent(error)) throw error;
+        });
+    }
+    await this.deleteObjectsOf(id, ['', '.info', '.part', '.finished']);
+    return true;
+  }
+
+  private async *multipartUploads(): AsyncGenerator<ListMultipartUploadsCommandOutput> {
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    do {
+      const page = await this.client.listMultipartUploads({
+        Bucket: this.bucket,
+        Prefix: this.folder,
+        KeyMarker,
+        UploadIdMarker,
+      });
+      yield page;
+      KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (KeyMarker);
+  }
+
+  private async objects(): Promise<_Object[]> {
+    const all: _Object[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.listObjectsV2({
+        Bucket: this.bucket,
+        Prefix: this.folder,
+        ContinuationToken,
+      });
+      all.push(...(page.Contents ?? []));
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return all;
+  }
+
+  private async headIncompletePart(id: string) {
+    try {
+      return await this.client.headObject({ Bucket: this.bucket, Key: this.partKey(id, true) });
+    } catch (error) {
+      if (isAbsent(error)) return undefined;
+      throw error;
+    }
+  }
+
+  private async readFinished(id: string): Promise<Upload | null> {
+    try {
+      const object = await this.client.getObject({ Bucket: this.bucket, Key: `${id}.finished` });
+      const finished = JSON.parse(
+        (await object.Body?.transformToString()) ?? '{}',
+      ) as FinishedUpload;
+      return new Upload({
+        id,
+        size: finished.size,
+        offset: finished.size ?? 0,
+        metadata: finished.metadata,
+        creation_date: (object.LastModified ?? new Date()).toISOString(),
+      });
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
+    }
+  }
+
+  private async writeFinished(id: string, finished: FinishedUpload): Promise<void> {
+    await this.client.putObject({
+      Bucket: this.bucket,
+      Key: `${id}.finished`,
+      Body: JSON.stringify(finished),
+      ContentType: 'application/json',
+    });
+  }
+
+  /** Deletes the upload's objects of these suffixes ('' is its assembled file). */
+  private async deleteObjectsOf(id: string, suffixes: string[]): Promise<void> {
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: { Objects: suffixes.map((suffix) => ({ Key: `${id}${suffix}` })) },
+    });
+  }
+}

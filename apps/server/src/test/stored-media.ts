@@ -1,0 +1,78 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import { createS3Client } from '../storage/s3-client.ts';
+
+/**
+ * What a test app keeps, read the same way on both backends (the local media folder, or the
+ * bucket under the app's prefix), for tests that check nothing is left behind.
+ */
+interface StoredMediaContext {
+  config: Config;
+  storage: MediaStorage;
+}
+
+const walk = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
+  );
+  return nested.flat();
+};
+
+/** Every key under the app's prefix (its S3_PREFIX) in the bucket, relative to it. */
+export const bucketKeys = async (config: Config, under = ''): Promise<string[]> => {
+  if (config.mediaStorage.kind !== 's3') return [];
+  const { s3 } = config.mediaStorage;
+  const client = createS3Client(s3);
+  const keys: string[] = [];
+  try {
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: s3.bucket,
+          Prefix: `${s3.prefix}${under}`,
+          ContinuationToken: token,
+        }),
+      );
+      keys.push(...(page.Contents ?? []).map((object) => object.Key!.slice(s3.prefix.length)));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  } finally {
+    client.destroy();
+  }
+  return keys.sort();
+};
+
+/** Every stored medium's key (temporary files excepted), sorted. */
+export const storedKeys = async ({ config }: StoredMediaContext): Promise<string[]> => {
+  if (config.mediaStorage.kind === 's3') return bucketKeys(config);
+  return (await walk(config.mediaDir))
+    .map((file) => path.relative(config.mediaDir, file))
+    .filter((file) => !file.startsWith('.tmp'))
+    .sort();
+};
+
+/** Files in the storage's temporary folder: the local scratch, whatever the backend. */
+export const scratchFiles = async ({ config }: StoredMediaContext): Promise<string[]> => {
+  const folder =
+    config.mediaStorage.kind === 's3' ? config.scratchDir : path.join(config.mediaDir, '.tmp');
+  return (await readdir(folder).catch(() => [] as string[])).sort();
+};
+
+/** A stored medium's bytes, read through the storage, or null when absent. */
+export const readStored = async (
+  { storage }: StoredMediaContext,
+  key: string,
+): Promise<Buffer | null> => {
+  const stream = await storage.read(key);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
