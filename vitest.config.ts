@@ -1,7 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Server tests that need the real object store: the `server-s3` project runs them, once. */
-const objectStoreTests = 'src/storage/s3-*.test.ts';
+const objectStoreTests = [
+  'src/storage/s3-*.test.ts',
+  'src/media-serving/s3-*.test.ts',
+  'src/backup/s3-*.test.ts',
+];
 
 /**
  * The media suite (uploads, encodes, serving, access, manifests, captions), run a second time
@@ -18,7 +22,7 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     name: `server-${kind}`,
     root: './apps/server',
     include: ['src/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, objectStoreTests],
+    exclude: [...configDefaults.exclude, ...objectStoreTests],
     env: { PLATEAU_TEST_DB: kind },
     globalSetup: ['./src/test/global-setup.ts'],
     pool: 'forks' as const,
@@ -36,7 +40,7 @@ const objectStoreProject = {
   test: {
     name: 'server-s3',
     root: './apps/server',
-    include: [objectStoreTests, ...mediaSuite],
+    include: [...objectStoreTests, ...mediaSuite],
     // The SDK warns once per process that its releases after January 2027 need Node 22: the
     // pinned 3.11xx versions (DESIGN.md) are the ones that run on Node 20.
     env: {

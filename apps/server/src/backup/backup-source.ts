@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { BackupSource } from './backup.ts';
+import { bucketMedia } from './bucket-media.ts';
 import { dumpPglite, dumpPostgres } from './database-dump.ts';
 
 /** The version a backup records; bundled from the server's package.json. */
@@ -15,6 +16,7 @@ export const backupSource = (config: Config, embedded?: DatabaseHandle): BackupS
   dataDir: config.dataDir,
   mediaDir: config.mediaDir,
   plateauVersion: PLATEAU_VERSION,
+  bucket: config.mediaStorage.s3 ? bucketMedia(config.mediaStorage.s3) : undefined,
   dumpDatabase: (file) => {
     if (config.databaseUrl) return dumpPostgres(config.databaseUrl, file);
     if (!embedded?.pglite) throw new Error('the embedded database is not open here');

@@ -1,4 +1,4 @@
-import { rename, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { chmod, rename, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { copyHashed, hardLink, listFiles, sha256Of, statOrNull } from './file-copy.ts';
 import {
@@ -12,6 +12,8 @@ import {
   type Manifest,
 } from './manifest.ts';
 import { databaseFiles } from './database-dump.ts';
+import type { BucketMedia } from './bucket-media.ts';
+import { isAbsent } from '../storage/s3-failures.ts';
 
 /** Folders of the media root that are work in progress, never part of a backup. */
 const WORK_FOLDERS = ['.tmp', '.uploads'];
@@ -25,6 +27,8 @@ export interface BackupSource {
   plateauVersion: string;
   /** Writes the database's dump to `file`. */
   dumpDatabase(file: string): Promise<void>;
+  /** The site's bucket, when media live there too (MEDIA_STORAGE=s3, or a move back). */
+  bucket?: BucketMedia;
 }
 
 export interface BackupProgress {
@@ -109,6 +113,15 @@ export const runBackup = async (
       }
     };
     await Promise.all([worker(), worker()]);
+    if (source.bucket) {
+      const taken = new Set(manifest.files.map((file) => file.path));
+      await takeBucket(
+        source.bucket,
+        partial,
+        { earlier, previousFolder, manifest, taken },
+        progress,
+      );
+    }
     manifest.files.sort((a, b) => a.path.localeCompare(b.path));
     manifest.vanished.sort();
     await writeFile(path.join(partial, MANIFEST), JSON.stringify(manifest, null, 1), {
@@ -118,8 +131,66 @@ export const runBackup = async (
   } catch (error) {
     await rm(partial, { recursive: true, force: true });
     throw error;
+  } finally {
+    source.bucket?.close();
   }
   return { folder, manifest };
+};
+
+interface Incremental {
+  earlier: Map<string, BackedUpFile>;
+  previousFolder: string | undefined;
+  manifest: Manifest;
+  /** Paths already in the backup (a folder half moved has its files on both sides). */
+  taken: Set<string>;
+}
+
+/**
+ * The bucket's media into the backup: an object whose size and ETag match the previous backup's
+ * is hard-linked from it, any other downloaded and hashed. Two at a time, as on the disk.
+ */
+const takeBucket = async (
+  bucket: BucketMedia,
+  partial: string,
+  { earlier, previousFolder, manifest, taken }: Incremental,
+  progress: BackupProgress,
+) => {
+  const objects = (await bucket.list()).filter((object) => !taken.has(`media/${object.key}`));
+  progress(`${objects.length} media files in the bucket...`);
+  let next = 0;
+  const worker = async () => {
+    while (next < objects.length) {
+      const object = objects[next++]!;
+      const relative = `media/${object.key}`;
+      const to = path.join(partial, relative);
+      const before = earlier.get(relative);
+      if (
+        before &&
+        previousFolder &&
+        before.size === object.size &&
+        before.etag === object.etag &&
+        (await hardLink(path.join(previousFolder, relative), to))
+      ) {
+        manifest.files.push({ ...before });
+        manifest.linked += 1;
+        continue;
+      }
+      let sha256: string;
+      try {
+        sha256 = await bucket.download(object.key, to);
+      } catch (error) {
+        if (!isAbsent(error)) throw error;
+        manifest.vanished.push(object.key);
+        continue;
+      }
+      await chmod(to, 0o600);
+      const { size, mtimeMs } = await stat(to);
+      manifest.files.push({ path: relative, size, sha256, mtimeMs, etag: object.etag });
+      manifest.copied += 1;
+      manifest.bytesCopied += size;
+    }
+  };
+  await Promise.all([worker(), worker()]);
 };
 
 /** Every file of a backup against its manifest: the problems found (none: it is intact). */

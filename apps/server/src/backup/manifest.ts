@@ -12,6 +12,8 @@ export interface BackedUpFile {
   sha256: string;
   /** The source's modification time: with the size, what lets the next backup link it. */
   mtimeMs: number;
+  /** A file from the bucket: its ETag, which with the size lets the next backup link it. */
+  etag?: string;
 }
 
 export interface Manifest {

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
-import { EmbeddedDatabaseBusyError, openPglite } from '../db/client.ts';
+import { EmbeddedDatabaseBusyError, openDatabase, openPglite } from '../db/client.ts';
+import { bucketMedia } from '../backup/bucket-media.ts';
+import { recordRestoredFolders } from '../storage/media-locations.repository.ts';
 import { runBackup, verifyBackup } from '../backup/backup.ts';
 import { backupSource } from '../backup/backup-source.ts';
 import { backupThroughServer } from '../backup/control-socket.ts';
@@ -123,6 +125,7 @@ export const runRestoreCli = (argv: string[], config: () => Config, output: Comm
     }
     const settings = config();
     const url = settings.databaseUrl;
+    const restoresIntoBucket = settings.mediaStorage.kind === 's3';
     const { folder, files } = await runRestore(
       fromWhereTyped(values.from),
       {
@@ -131,6 +134,15 @@ export const runRestoreCli = (argv: string[], config: () => Config, output: Comm
         mediaDir: settings.mediaDir,
         restoreDatabase: (file) =>
           url ? restorePostgres(url, file) : restorePglite(settings.dataDir, file),
+        bucket: restoresIntoBucket ? bucketMedia(settings.mediaStorage.s3!) : undefined,
+        recordMediaFolders: async (backend, folders) => {
+          const database = await openDatabase(settings);
+          try {
+            await recordRestoredFolders(database.db, backend, folders);
+          } finally {
+            await database.close();
+          }
+        },
       },
       (line) => output.out(line),
     );

@@ -54,3 +54,27 @@ export const foldersPerBackend = async (db: Executor): Promise<Record<MediaBacke
   const of = (backend: MediaBackend) => rows.find((row) => row.backend === backend)?.folders ?? 0;
   return { local: of('local'), s3: of('s3') };
 };
+
+/**
+ * After a restore: every restored folder is where the restore put it. On the disk that is no
+ * row at all; in the bucket, one row per folder (the backup's rows describe the old site).
+ */
+export const recordRestoredFolders = async (
+  db: Executor,
+  backend: MediaBackend,
+  folders: string[],
+) => {
+  await db.delete(mediaLocations);
+  if (backend === 'local' || folders.length === 0) return;
+  await db.insert(mediaLocations).values(folders.map((folder) => ({ folder, backend })));
+};
+
+/** The folders recorded on `backend` (the move job's list, and what it skips). */
+export const foldersRecordedOn = async (db: Executor, backend: MediaBackend): Promise<string[]> => {
+  const rows = await db
+    .select({ folder: mediaLocations.folder })
+    .from(mediaLocations)
+    .where(eq(mediaLocations.backend, backend))
+    .orderBy(mediaLocations.folder);
+  return rows.map((row) => row.folder);
+};
