@@ -13,6 +13,12 @@ const objectStoreTests = [
  */
 const mediaSuite: string[] = [
   'src/modules/media/resumable-uploads.test.ts',
+  'src/modules/media/media-send.test.ts',
+  'src/modules/media/media-access.test.ts',
+  'src/modules/media/media-stream-cache.test.ts',
+  'src/modules/media/storyboard.test.ts',
+  'src/modules/media/captions.test.ts',
+  'src/modules/media/hls-captions.test.ts',
   'src/modules/media/resumable-uploads-finish.test.ts',
   'src/modules/media/resumable-uploads-s3.test.ts',
 ];

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
@@ -61,7 +61,8 @@ const sendThrough = async (
     reply.status(answer.status);
     reply.headers(answer.headers);
     setFileHeaders(reply, file, answer.status);
-    return reply.send(body);
+    // Fastify's HEAD route sets a Content-Length of 0 for no payload, and keeps ours for a stream.
+    return reply.send(body ?? (request.method === 'HEAD' ? Readable.from([]) : undefined));
   }
 };
 

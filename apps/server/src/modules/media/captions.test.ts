@@ -1,9 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captionUploadField } from '@plateau/contract';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
+import { scratchFiles, storedKeys } from '../../test/stored-media.ts';
 import { notSubtitles } from './captions.service.ts';
 import { insertVideo } from './media.test-helpers.ts';
 
@@ -91,7 +90,7 @@ describe('captions of a video', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().captions.map((c: { language: string }) => c.language)).toEqual(['fr']);
-    expect(existsSync(ctx.storage.localPath(mediaKeys.caption(open, 'en')))).toBe(false);
+    expect(await ctx.storage.stat(mediaKeys.caption(open, 'en'))).toBeNull();
     expect((await read('visitor', open, 'en')).statusCode).toBe(404);
     expect((await read('visitor', open, 'de')).json().message).toBe(
       'Aucun sous-titre dans cette langue pour cette vidéo',
@@ -114,8 +113,7 @@ describe('captions of a video', () => {
 
   it('refuses bad senders and bad files, and changes nothing', async () => {
     const before = (await read('visitor', open, 'fr')).body;
-    const folder = path.dirname(ctx.storage.localPath(mediaKeys.caption(open, 'fr')));
-    const files = readdirSync(folder);
+    const files = await storedKeys(ctx);
     expect((await send('visitor', open, 'fr', srt)).statusCode).toBe(401);
     expect((await send('user', open, 'fr', srt)).statusCode).toBe(403);
     const notText = await send(
@@ -133,9 +131,7 @@ describe('captions of a video', () => {
     expect((await send('member', open, 'français', srt)).statusCode).toBe(400);
     expect((await send('member', 999_999, 'fr', srt)).statusCode).toBe(404);
     expect((await read('visitor', open, 'fr')).body).toBe(before);
-    expect(readdirSync(folder)).toEqual(files);
-    expect(
-      readdirSync(path.join(ctx.config.mediaDir, '.tmp')).filter((f) => f.endsWith('.vtt')),
-    ).toEqual([]);
+    expect(await storedKeys(ctx)).toEqual(files);
+    expect((await scratchFiles(ctx)).filter((f) => f.endsWith('.vtt'))).toEqual([]);
   });
 });

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
+import { storedKeys } from '../../test/stored-media.ts';
 import {
   expectBytes,
   insertDirect,
   insertVideo,
   PNG_BYTES,
   setVideo,
-  storedFiles,
   upload,
   videoRow,
 } from './media.test-helpers.ts';
@@ -113,7 +113,7 @@ describe('visibility on every media route', () => {
   });
 
   it('refuses uploads and media removal on a video the member cannot see', async () => {
-    const before = storedFiles(ctx);
+    const before = await storedKeys(ctx);
     const row = await videoRow(ctx, restricted);
     for (const who of ['visitor', 'user', 'plateau'] as const) {
       const expected = who === 'visitor' ? 401 : 403;
@@ -136,7 +136,7 @@ describe('visibility on every media route', () => {
       });
       expect(removal.statusCode, who).toBe(expected);
     }
-    expect(storedFiles(ctx)).toEqual(before);
+    expect(await storedKeys(ctx)).toEqual(before);
     expect(await videoRow(ctx, restricted)).toEqual(row);
   });
 
@@ -193,7 +193,7 @@ describe('streaming the rungs', () => {
       url: tokenUrl('geek', `/api/media/video/${restricted}`),
     });
     expect(removal.statusCode).toBe(401);
-    expect(storedFiles(ctx)).toContain(mediaKeys.raw(restricted));
+    expect(await storedKeys(ctx)).toContain(mediaKeys.raw(restricted));
   });
 });
 

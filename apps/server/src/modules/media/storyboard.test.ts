@@ -1,4 +1,4 @@
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
 import { runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
@@ -11,6 +11,7 @@ import {
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
+import { readStored } from '../../test/stored-media.ts';
 import { insertVideo } from './media.test-helpers.ts';
 
 /**
@@ -34,13 +35,16 @@ const withStoryboard = async (values: Parameters<typeof insertVideo>[1]) => {
   const temp = await ctx.storage.tempPath('.mp4');
   await copyFile(await makeClip(clipsDir, '360p'), temp);
   await ctx.storage.commit(temp, mediaKeys.rung(id, 240));
-  // Made as the encode's step makes it (the encoding feature's own, tested there).
+  // Made as the encode's step makes it (the encoding feature's own, tested there), from a
+  // working copy of the rung: the stored file itself on the disk, a download from a bucket.
   const binaries = (await locateMediaBinaries({}))!;
-  const rung = ctx.storage.localPath(mediaKeys.rung(id, 240));
-  const layout = storyboardLayout((await probeVideo(binaries.ffprobe, rung))!);
-  const sprite = await ctx.storage.tempPath('.jpg');
-  await runFfmpeg(binaries.ffmpeg, buildStoryboardArgs(rung, layout, sprite));
-  await ctx.storage.commit(sprite, mediaKeys.storyboardImage(id));
+  const layout = await ctx.storage.withLocalFile(mediaKeys.rung(id, 240), async (rung) => {
+    const made = storyboardLayout((await probeVideo(binaries.ffprobe, rung))!);
+    const sprite = await ctx.storage.tempPath('.jpg');
+    await runFfmpeg(binaries.ffmpeg, buildStoryboardArgs(rung, made, sprite));
+    await ctx.storage.commit(sprite, mediaKeys.storyboardImage(id));
+    return made;
+  });
   const vtt = await ctx.storage.tempPath('.vtt');
   await writeFile(vtt, buildStoryboardVtt(layout));
   await ctx.storage.commit(vtt, mediaKeys.storyboardVtt(id));
@@ -92,9 +96,9 @@ describe('GET /api/media/storyboard/{id}.vtt and .jpg', () => {
     expect(jpg.headers['content-type']).toBe('image/jpeg');
     expect(jpg.headers['cache-control']).toBe('public, max-age=0');
     expect(jpg.headers.etag).toEqual(expect.any(String));
-    expect(
-      jpg.rawPayload.equals(await readFile(ctx.storage.localPath(mediaKeys.storyboardImage(open)))),
-    ).toBe(true);
+    expect(jpg.rawPayload.equals((await readStored(ctx, mediaKeys.storyboardImage(open)))!)).toBe(
+      true,
+    );
     const cached = await get('visitor', image(open), { 'if-none-match': jpg.headers.etag! });
     expect(cached.statusCode).toBe(304);
   });
