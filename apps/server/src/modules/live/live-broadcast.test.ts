@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { postDirect } from '../../test/directs.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
+import { testMediaKind } from '../../test/test-media.ts';
 import {
   durationOf,
   enableBroadcast,
@@ -129,7 +130,10 @@ describe('a direct broadcast into Plateau', () => {
     ).json().videos[0];
     expect(video.title).toBe('Gala live');
     expect(video.processing).toBe(Processing.Uploaded);
-    const seconds = await durationOf(ctx.storage.localPath(mediaKeys.raw(ended.rediffVideoId!)));
+    // The recording became the REDIFF's raw file where new media go (the bucket on S3).
+    const raw = mediaKeys.raw(ended.rediffVideoId!);
+    expect(await ctx.storage.backendOf(raw)).toBe(testMediaKind);
+    const seconds = await ctx.storage.withLocalFile(raw, durationOf);
     expect(seconds).toBeGreaterThan(14 - 1);
     expect(seconds).toBeLessThan(14 + 1);
     // The log tells the live's story, and never its key.
