@@ -29,17 +29,40 @@ export interface S3MediaStorageOptions {
   scratchDir: string;
   /** Multipart part size (5 MiB at least; 8 MiB by default). */
   partSize?: number;
+  /** How long a read or stat waits for the store's answer (its headers) before it is down. */
+  answerTimeoutMs?: number;
   /** Keys listed per request when removing a folder (1000, the most a store answers). */
   listPageSize?: number;
 }
 
 /** A working copy in use is touched this often: the temporary sweep takes idle files for debris. */
 const KEEP_ALIVE_MS = 10 * 60 * 1000;
+/**
+ * A store that takes a request and never answers is down as much as one that refuses it: a
+ * viewer's request gets its 503 in this time instead of waiting for the client to give up (the
+ * SDK has no such limit by default). Only the answer's headers are timed: a long download then
+ * streams as long as it flows.
+ */
+const ANSWER_TIMEOUT_MS = 10_000;
 /** A health probe waits this long: a load balancer is waiting behind it. */
 const CHECK_TIMEOUT_MS = 2000;
 
 const localOnly = (what: string) => {
   throw new Error(`${what} is not available on object storage (MEDIA_STORAGE=s3)`);
+};
+
+/** `call` with a signal that aborts it if it has not resolved within `ms`. */
+const answeredWithin = async <T>(ms: number, call: (signal: AbortSignal) => Promise<T>) => {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`the store did not answer within ${ms} ms`)),
+    ms,
+  );
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
 };
 
 const attempt = async <T>(action: string, call: () => Promise<T>): Promise<T> => {
@@ -60,21 +83,25 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
   const target = { client, bucket, partSize: options.partSize };
   const keyOf = (key: string) => objectKey({ prefix: options.prefix }, key);
   const scratch = createScratchFolder(options.scratchDir);
+  const answerTimeoutMs = options.answerTimeoutMs ?? ANSWER_TIMEOUT_MS;
 
   const get = async (
     key: string,
     range?: ByteRange,
-    options?: { etag?: string },
+    version?: { etag?: string },
   ): Promise<Readable | null> => {
     try {
       const object = await attempt(`read of ${key}`, () =>
-        client.send(
-          new GetObjectCommand({
-            Bucket: bucket,
-            Key: keyOf(key),
-            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-            IfMatch: options?.etag,
-          }),
+        answeredWithin(answerTimeoutMs, (abortSignal) =>
+          client.send(
+            new GetObjectCommand({
+              Bucket: bucket,
+              Key: keyOf(key),
+              Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+              IfMatch: version?.etag,
+            }),
+            { abortSignal },
+          ),
         ),
       );
       return object.Body as Readable;
@@ -90,7 +117,9 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
   const stat = async (key: string) => {
     try {
       const head = await attempt(`stat of ${key}`, () =>
-        client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(key) })),
+        answeredWithin(answerTimeoutMs, (abortSignal) =>
+          client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(key) }), { abortSignal }),
+        ),
       );
       return {
         size: head.ContentLength ?? 0,
