@@ -44,6 +44,8 @@ export interface Config {
   encodeJobTimeoutSeconds: number;
   /** The background conversion of old renditions into the fragmented layout. */
   renditionUpgrade: RenditionUpgradeConfig;
+  /** MEDIA_MOVE_SPEED: megabytes a second the move job copies at most, 0 for no limit. */
+  mediaMoveSpeed: number;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   logLevel: string;
@@ -214,6 +216,7 @@ export const loadConfig = (env: Env = process.env): Config => {
       pauseSeconds: integer(env, 'MEDIA_UPGRADE_PAUSE', 10, 0, 3600),
       speed: integer(env, 'MEDIA_UPGRADE_SPEED', 50, 0, 10_000),
     },
+    mediaMoveSpeed: integer(env, 'MEDIA_MOVE_SPEED', 50, 0, 100_000),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     logLevel,

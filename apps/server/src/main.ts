@@ -4,6 +4,8 @@ import { backupSource } from './backup/backup-source.ts';
 import { startControlSocket } from './backup/control-socket.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
+import { createMediaMoveService } from './jobs/media-move-status.ts';
+import { startMediaMoveWorker, type MediaMoveWorker } from './jobs/media-move-worker.ts';
 import { createRenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
@@ -21,7 +23,7 @@ import {
   type LifecycleLog,
 } from './process/graceful-shutdown.ts';
 import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
-import { openMediaStorage } from './storage/open-media-storage.ts';
+import { openMediaBackends, openMediaStorage } from './storage/open-media-storage.ts';
 import { createResumableStore } from './storage/resumable-store.ts';
 import { startTemporarySweep } from './storage/temporary-sweep.ts';
 import { createUploadLocker } from './storage/upload-locker.ts';
@@ -57,6 +59,7 @@ const app = await buildApp({
 });
 await ensureAdmin(database.db, config, app.log);
 const upgradeState = createRenditionUpgradeService({ database, storage, jobs });
+const moveState = createMediaMoveService({ config, database, jobs });
 // The embedded database has one process: `npm run backup` asks this one to take the backup,
 // `npm run media` the conversion's state.
 const stopControlSocket =
@@ -64,7 +67,13 @@ const stopControlSocket =
     ? await startControlSocket(config.dataDir, {
         backup: async (to, progress) =>
           (await runBackup(backupSource(config, database), to, progress)).folder,
-        media: { status: () => upgradeState.status(), upgrade: () => upgradeState.start() },
+        media: {
+          status: () => upgradeState.status(),
+          upgrade: () => upgradeState.start(),
+          storage: () => moveState.status(),
+          'move-s3': () => moveState.start('s3'),
+          'move-local': () => moveState.start('local'),
+        },
       })
     : async () => {};
 // Uploads cut by a crash, here or on another instance, and resumable uploads left idle.
@@ -103,6 +112,19 @@ if (runWorker) {
   );
 }
 
+// The archive's move between the disk and the bucket (npm run media -- move): no ffmpeg needed.
+let moves: MediaMoveWorker | undefined;
+const backends = config.inProcessWorker ? await openMediaBackends(config) : undefined;
+if (backends?.bucket) {
+  moves = await startMediaMoveWorker({
+    database,
+    jobs,
+    stores: { local: backends.local, s3: backends.bucket },
+    speedMBps: config.mediaMoveSpeed,
+    log: app.log,
+  });
+}
+
 const log: LifecycleLog = {
   info: (message) => app.log.info(message),
   error: (message, error) => app.log.error({ err: error }, message),
@@ -115,6 +137,7 @@ shutdown.onShutdown('upload locks', () => uploadLocker.close());
 shutdown.onShutdown('job queue', () => jobs.stop());
 shutdown.onShutdown('encode worker', () => worker?.stop());
 shutdown.onShutdown('rendition upgrade', () => upgrades?.stop());
+shutdown.onShutdown('media move', () => moves?.stop());
 const graceMs = config.shutdownGraceSeconds * 1000;
 shutdown.onShutdown('HTTP server', () => closeHttpServer(app, graceMs));
 shutdown.onShutdown('temporary-file sweep', stopTemporarySweep);

@@ -1,5 +1,6 @@
 import { openPostgres } from './db/client.ts';
 import { createJobQueue } from './jobs/boss.ts';
+import { startMediaMoveWorker } from './jobs/media-move-worker.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';
@@ -9,7 +10,7 @@ import { startWorkerMetricsServer } from './modules/metrics/worker-metrics-serve
 import { createShutdown, handleProcessSignals } from './process/graceful-shutdown.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
 import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
-import { openMediaStorage } from './storage/open-media-storage.ts';
+import { openMediaBackends, openMediaStorage } from './storage/open-media-storage.ts';
 
 /**
  * `npm run worker`: an encode-only process taking jobs from the shared PostgreSQL database and
@@ -82,6 +83,17 @@ const upgrades = await startRenditionUpgradeWorker({
   liveness: worker.liveness,
   log,
 });
+// The archive's move between the disk and the bucket, one run at a time on the whole site.
+const backends = await openMediaBackends(config).catch(exitOnStartupProblem);
+const moves =
+  backends.bucket &&
+  (await startMediaMoveWorker({
+    database,
+    jobs,
+    stores: { local: backends.local, s3: backends.bucket },
+    speedMBps: config.mediaMoveSpeed,
+    log,
+  }));
 log.info(
   `encode worker started: ${config.encodeConcurrency} at a time, ffmpeg ${binaries!.ffmpeg} (${binaries!.version})`,
 );
@@ -92,6 +104,7 @@ shutdown.onShutdown('database', () => database.close());
 shutdown.onShutdown('job queue', () => jobs.stop());
 shutdown.onShutdown('encode worker', () => worker.stop());
 shutdown.onShutdown('rendition upgrade', () => upgrades.stop());
+if (moves) shutdown.onShutdown('media move', () => moves.stop());
 if (metricsServer) {
   shutdown.onShutdown('metrics server', metricsServer.stop);
   log.info(`metrics: GET /metrics on ${config.host}:${metricsServer.port}`);

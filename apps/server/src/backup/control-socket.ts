@@ -8,13 +8,17 @@ import path from 'node:path';
  * can reach it: mode 0600, like the database itself), and `npm run media` asks it the
  * conversion's state or a run.
  */
+/** What `npm run media` asks the server: the conversion's and the storage's state, or a run. */
+export type MediaControlCommand = 'status' | 'upgrade' | 'storage' | 'move-s3' | 'move-local';
+
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
 
 export interface ControlHandlers {
   /** Takes a backup into `to`, reporting progress lines; answers the new folder. */
   backup(to: string, progress: (line: string) => void): Promise<string>;
-  /** `npm run media -- status|upgrade`: answers a JSON value. */
-  media?: Record<'status' | 'upgrade', () => Promise<unknown>>;
+  /** `npm run media -- status|upgrade|move`: answers a JSON value. */
+  media?: Record<'status' | 'upgrade', () => Promise<unknown>> &
+    Partial<Record<Exclude<MediaControlCommand, 'status' | 'upgrade'>, () => Promise<unknown>>>;
 }
 
 const answerJson = (res: ServerResponse, work: () => Promise<unknown>) => {
@@ -36,11 +40,13 @@ export const startControlSocket = async (
   const socket = controlSocketPath(dataDir);
   await rm(socket, { force: true });
   const server: Server = createServer((req, res) => {
-    const media = /^\/media\/(status|upgrade)$/.exec(req.url ?? '')?.[1] as
-      'status' | 'upgrade' | undefined;
-    if (req.method === 'POST' && media && handlers.media) {
+    const media = /^\/media\/(status|upgrade|storage|move-s3|move-local)$/.exec(
+      req.url ?? '',
+    )?.[1] as MediaControlCommand | undefined;
+    const answer = media && handlers.media?.[media];
+    if (req.method === 'POST' && answer) {
       req.resume();
-      answerJson(res, handlers.media[media]);
+      answerJson(res, answer);
       return;
     }
     if (req.method !== 'POST' || req.url !== '/backup') {
@@ -111,7 +117,7 @@ export const backupThroughServer = (
 /** Asks the running server for `npm run media -- <command>`; null when no server listens. */
 export const mediaThroughServer = (
   dataDir: string,
-  command: 'status' | 'upgrade',
+  command: MediaControlCommand,
 ): Promise<unknown> =>
   new Promise((resolve, reject) => {
     const req = request({

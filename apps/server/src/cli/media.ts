@@ -1,10 +1,16 @@
 /**
- * `npm run media -- status | upgrade`: the conversion of old renditions into the fragmented
- * layout, seen and started from the server's console (the command is in media-command.ts).
+ * `npm run media -- status | upgrade | move --to s3|local`: the conversion of old renditions
+ * into the fragmented layout and the move of media between the disk and a bucket, seen and
+ * started from the server's console (the command is in media-command.ts).
  */
 import { mediaThroughServer } from '../backup/control-socket.ts';
 import { EmbeddedDatabaseBusyError, openDatabase } from '../db/client.ts';
 import { createJobQueue } from '../jobs/boss.ts';
+import {
+  createMediaMoveService,
+  type MediaStorageStatus,
+  type MoveRequest,
+} from '../jobs/media-move-status.ts';
 import {
   createRenditionUpgradeService,
   type RenditionUpgradeStatus,
@@ -21,6 +27,9 @@ const connect = async (): Promise<MediaConnection> => {
       status: async () =>
         (await mediaThroughServer(config.dataDir, 'status')) as RenditionUpgradeStatus,
       start: async () => (await mediaThroughServer(config.dataDir, 'upgrade')) === true,
+      storage: async () =>
+        (await mediaThroughServer(config.dataDir, 'storage')) as MediaStorageStatus,
+      move: async (to) => (await mediaThroughServer(config.dataDir, `move-${to}`)) as MoveRequest,
       close: async () => {},
     };
   }
@@ -32,9 +41,12 @@ const connect = async (): Promise<MediaConnection> => {
     storage: await openMediaStorage(config, database.db),
     jobs,
   });
+  const moves = createMediaMoveService({ config, database, jobs });
   return {
     status: () => service.status(),
     start: () => service.start(),
+    storage: () => moves.status(),
+    move: (to) => moves.start(to),
     close: async () => {
       await jobs.stop();
       await database.close();

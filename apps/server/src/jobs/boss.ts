@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { pgliteBossDb } from './boss-db.ts';
 import { ensureEncodeQueue } from './encode-queue.ts';
+import { ensureMediaMoveQueue } from './media-move-queue.ts';
 import { ensureRenditionUpgradeQueue } from './rendition-upgrade-queue.ts';
 
 export interface BossOptions {
@@ -45,6 +46,7 @@ export const startBoss = async (
     // Created here, never inside a request's transaction: on PGlite that would wait on itself.
     await ensureEncodeQueue(boss);
     await ensureRenditionUpgradeQueue(boss);
+    await ensureMediaMoveQueue(boss);
   });
   return boss;
 };

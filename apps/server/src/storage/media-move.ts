@@ -18,6 +18,11 @@ export interface FolderMoveContext {
   /** Shared by a run's copies: MEDIA_MOVE_SPEED. */
   pacer?: Pacer;
   signal?: AbortSignal;
+  /**
+   * Hands the wait and the source's removal back as the result's `finish`, so that a run copies
+   * the next folder during the grace instead of waiting for it.
+   */
+  deferRemoval?: boolean;
   /** Called once a file is copied and verified (tests inject a kill here). */
   afterFileCopied?: (key: string) => void | Promise<void>;
 }
@@ -27,6 +32,8 @@ export interface FolderMoveResult {
   outcome: 'moved' | 'already' | 'busy';
   files: number;
   bytes: number;
+  /** With `deferRemoval`: waits out the grace, then removes the source (moved folders only). */
+  finish?: () => Promise<void>;
 }
 
 /** Paces copies at `bytesPerSecond` on average (0: no limit), so viewers keep their bandwidth. */
@@ -158,10 +165,15 @@ export const moveFolder = async (
     // An encode, an upgrade or a caption wrote meanwhile: copy the folder as it is now.
     if (!sameListing(listed, await from.listFolder(folder))) continue;
     await switchBackend(ctx.db, folder, to);
-    await sleep(ctx.graceMs ?? MOVE_GRACE_MS, ctx.signal);
-    await copyLateWrites(from, target, folder, copies, ctx);
-    await from.removePrefix(folder);
+    const due = Date.now() + (ctx.graceMs ?? MOVE_GRACE_MS);
+    const finish = async () => {
+      await sleep(due - Date.now(), ctx.signal);
+      await copyLateWrites(from, target, folder, copies, ctx);
+      await from.removePrefix(folder);
+    };
     const bytes = listed.reduce((sum, entry) => sum + entry.size, 0);
+    if (ctx.deferRemoval) return { outcome: 'moved', files: listed.length, bytes, finish };
+    await finish();
     return { outcome: 'moved', files: listed.length, bytes };
   }
   return { outcome: 'busy', files: 0, bytes: 0 };

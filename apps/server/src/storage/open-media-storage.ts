@@ -64,3 +64,17 @@ export const openMediaStorage = async (config: Config, db: Executor): Promise<Me
     db,
   });
 };
+
+/**
+ * The two backends themselves, for the move job (which chooses the side of each copy); the
+ * bucket is null when no S3 setting is given.
+ */
+export const openMediaBackends = async (
+  config: Config,
+): Promise<{ local: MediaStorage; bucket: MediaStorage | null }> => {
+  const s3 = config.mediaStorage.s3;
+  return {
+    local: createLocalStorage(config.mediaDir),
+    bucket: s3 ? await reachBucket(config, s3) : null,
+  };
+};

@@ -1,0 +1,68 @@
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { MediaBackend } from '../storage/media-locations.repository.ts';
+import { mediaFolderPlaces } from '../storage/media-move-plan.ts';
+import { createLocalStorage } from '../storage/media-storage.ts';
+import type { JobQueue } from './boss.ts';
+import { lastMoveError, pendingMove } from './media-move-jobs.repository.ts';
+import { MEDIA_MOVE_LOCK, sendMediaMove } from './media-move-queue.ts';
+import { runLockHeld } from './run-lock.ts';
+
+/** Where media live and how their move goes (`media status`, GET /api/system). */
+export interface MediaStorageStatus {
+  /** MEDIA_STORAGE: where new media go. */
+  newMedia: MediaBackend;
+  /** A bucket is configured (S3_BUCKET and the other S3 settings): a move is possible. */
+  bucket: boolean;
+  foldersOnDisk: number;
+  foldersInBucket: number;
+  /** A move runs now (on any worker of the site). */
+  running: boolean;
+  /** A move is asked for and waits for a worker. */
+  waiting: boolean;
+  /** Where the running or waiting move goes; null when none. */
+  target: MediaBackend | null;
+  /** The latest run's last error, or null. */
+  lastError: string | null;
+}
+
+/** Why a move is not asked for. */
+export type MoveRequest = 'asked' | 'already' | 'no-bucket';
+
+export const createMediaMoveService = (deps: {
+  config: Config;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+}) => {
+  const { config, database, jobs } = deps;
+  const local = createLocalStorage(config.mediaDir);
+  return {
+    async status(): Promise<MediaStorageStatus> {
+      // Its schema is created on first use, as the encode route does.
+      await jobs.boss();
+      const [places, running, pending, lastError] = await Promise.all([
+        mediaFolderPlaces(database.db, local),
+        runLockHeld(database, MEDIA_MOVE_LOCK),
+        pendingMove(database.db),
+        lastMoveError(database.db),
+      ]);
+      return {
+        newMedia: config.mediaStorage.kind,
+        bucket: config.mediaStorage.s3 !== undefined,
+        foldersOnDisk: places.local.length,
+        foldersInBucket: places.s3.length,
+        running,
+        waiting: pending.waiting,
+        target: pending.target,
+        lastError,
+      };
+    },
+
+    /** Asks for a move towards `to`; `already` when one waits to start. */
+    async start(to: MediaBackend): Promise<MoveRequest> {
+      if (!config.mediaStorage.s3) return 'no-bucket';
+      const boss = await jobs.boss();
+      return (await sendMediaMove(boss, to)) === null ? 'already' : 'asked';
+    },
+  };
+};

@@ -1,0 +1,174 @@
+import type PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { MediaBackend } from '../storage/media-locations.repository.ts';
+import { createPacer, moveFolder, type FolderMoveContext } from '../storage/media-move.ts';
+import { foldersToMove } from '../storage/media-move-plan.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import type { JobQueue } from './boss.ts';
+import {
+  activeMoveTarget,
+  otherActiveMoves,
+  videoBeingEncoded,
+} from './media-move-jobs.repository.ts';
+import {
+  MEDIA_MOVE_LOCK,
+  MEDIA_MOVE_QUEUE,
+  sendMediaMove,
+  type MediaMoveData,
+  type MediaMoveOutput,
+} from './media-move-queue.ts';
+import { RUN_EXPIRE_SECONDS } from './rendition-upgrade-queue.ts';
+import { createRunLock, runLockHeld } from './run-lock.ts';
+
+export interface MediaMoveWorkerDeps {
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  /** The disk and the bucket themselves (open-media-storage.ts's openMediaBackends). */
+  stores: Record<MediaBackend, MediaStorage>;
+  /** MEDIA_MOVE_SPEED, megabytes a second; 0 for no limit. */
+  speedMBps: number;
+  log: { info(msg: string): void; warn(msg: string): void };
+  /** The wait before a source is removed (tests shorten it). */
+  graceMs?: number;
+  /** Folders skipped (being encoded) are tried again by a run asked for this much later. */
+  retrySeconds?: number;
+  /** Passed to each folder's move (tests inject a kill there). */
+  afterFileCopied?: FolderMoveContext['afterFileCopied'];
+}
+
+export interface MediaMoveWorker {
+  /** Stops the run in progress (the next run goes on where it was) and takes no more. */
+  stop(): Promise<void>;
+}
+
+/** A run this close to pg-boss's expiry hands over to a new job. */
+const HANDOVER_MARGIN_MS = 10 * 60 * 1000;
+const POLLING_SECONDS = 5;
+const RETRY_SECONDS = 300;
+
+/** `videos/5` → 5; null for a direct's folder. */
+const videoIdOf = (folder: string) => {
+  const match = /^videos\/(\d+)$/.exec(folder);
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * Takes move runs (queue `media-move`): one at a time on the whole site (run lock), one folder
+ * at a time, copies paced at MEDIA_MOVE_SPEED. A folder's source is removed once its grace is
+ * over, while the next folder copies. A video being encoded is left for a run asked a few
+ * minutes later; a killed run leaves its folders on the source, and the next one goes on.
+ */
+export const startMediaMoveWorker = async (deps: MediaMoveWorkerDeps): Promise<MediaMoveWorker> => {
+  const { database, stores, log } = deps;
+  const boss = await deps.jobs.boss();
+  const lock = createRunLock(database, MEDIA_MOVE_LOCK);
+  let running: { controller: AbortController; done: Promise<unknown> } | undefined;
+
+  const runAll = async (to: MediaBackend, signal: AbortSignal): Promise<MediaMoveOutput> => {
+    const output: MediaMoveOutput = { moved: 0, failed: 0, skipped: 0, lastError: null };
+    const deadline = Date.now() + RUN_EXPIRE_SECONDS * 1000 - HANDOVER_MARGIN_MS;
+    const ctx: FolderMoveContext = {
+      db: database.db,
+      stores,
+      graceMs: deps.graceMs,
+      pacer: createPacer(deps.speedMBps * 1_000_000),
+      signal,
+      deferRemoval: true,
+      afterFileCopied: deps.afterFileCopied,
+    };
+    const finishes: Promise<void>[] = [];
+    const left = await foldersToMove(database.db, stores.local, to);
+    if (left.length > 0) log.info(`media move: ${left.length} folder(s) to move to ${to}`);
+    try {
+      for (const folder of left) {
+        if (Date.now() > deadline) {
+          await sendMediaMove(boss, to);
+          break;
+        }
+        const videoId = videoIdOf(folder);
+        if (videoId !== null && (await videoBeingEncoded(database.db, videoId))) {
+          output.skipped += 1;
+          continue;
+        }
+        try {
+          const result = await moveFolder(ctx, folder, to);
+          if (result.outcome === 'busy') output.skipped += 1;
+          if (result.outcome === 'moved') output.moved += 1;
+          // A failed removal leaves files the next run removes: it is not the folder's failure.
+          if (result.finish) finishes.push(result.finish().catch(() => undefined));
+        } catch (error) {
+          if (signal.aborted) break;
+          output.failed += 1;
+          output.lastError = `${folder} : ${(error as Error).message}`;
+          log.warn(`media move: ${folder} not moved (${(error as Error).message})`);
+        }
+      }
+    } finally {
+      await Promise.all(finishes);
+    }
+    if (signal.aborted) {
+      // Stopped by a shutdown: the next worker to start goes on where this one was.
+      await sendMediaMove(boss, to).catch(() => null);
+      return { ...output, interrupted: true };
+    }
+    if (output.skipped > 0) await sendMediaMove(boss, to, deps.retrySeconds ?? RETRY_SECONDS);
+    if (left.length > 0) {
+      log.info(
+        `media move: ${output.moved} moved, ${output.skipped} left for later, ${output.failed} failed`,
+      );
+    }
+    return output;
+  };
+
+  const handle = async ([job]: PgBoss.Job<MediaMoveData>[]): Promise<MediaMoveOutput | void> => {
+    if (!job) return;
+    if (!(await lock.tryTake())) {
+      return { moved: 0, failed: 0, skipped: 0, lastError: null, alreadyRunning: true };
+    }
+    const controller = new AbortController();
+    const done = (async () => {
+      // Runs still marked active lost their worker (we hold the lock): they end as interrupted.
+      for (const id of await otherActiveMoves(database.db, job.id)) {
+        await boss.complete(MEDIA_MOVE_QUEUE, id, { interrupted: true });
+      }
+      return runAll(job.data.to === 'local' ? 'local' : 's3', controller.signal);
+    })();
+    running = { controller, done };
+    try {
+      return await done;
+    } finally {
+      running = undefined;
+      await lock.release();
+    }
+  };
+
+  const workerId = await boss.work(
+    MEDIA_MOVE_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
+    handle,
+  );
+
+  // A run cut by a kill or a restart stays marked active: asked again, it goes on where it was.
+  const resumedAtStart = (async () => {
+    const target = await activeMoveTarget(database.db);
+    if (target && !(await runLockHeld(database, MEDIA_MOVE_LOCK))) {
+      await sendMediaMove(boss, target);
+    }
+  })().catch((error: unknown) =>
+    log.warn(`media move: not resumed at start (${(error as Error).message})`),
+  );
+
+  return {
+    async stop() {
+      await resumedAtStart;
+      await boss.offWork({ id: workerId });
+      const current = running;
+      current?.controller.abort(new Error('shutdown'));
+      // A copy stops at its next chunk; pg-boss records the run before the pool closes.
+      await Promise.race([
+        current?.done.catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5000)),
+      ]);
+    },
+  };
+};

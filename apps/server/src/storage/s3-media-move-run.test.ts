@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runMediaCli, type MediaConnection } from '../cli/media-command.ts';
+import { createJobQueue, type JobQueue } from '../jobs/boss.ts';
+import { createMediaMoveService, type MediaStorageStatus } from '../jobs/media-move-status.ts';
+import { startMediaMoveWorker, type MediaMoveWorker } from '../jobs/media-move-worker.ts';
+import { useTestApp } from '../test/harness.ts';
+import { bytesOf, put } from './media-storage.contract.ts';
+import { recordedBackend } from './media-locations.repository.ts';
+import { openMediaBackends } from './open-media-storage.ts';
+
+const store = inject('objectStore');
+const quiet = { info: () => {}, warn: () => {} };
+const ctx = useTestApp();
+let jobs: JobQueue;
+beforeAll(() => {
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+});
+afterAll(() => jobs?.stop());
+
+const sha = (bytes: Buffer | null) => bytes && createHash('sha256').update(bytes).digest('hex');
+
+const waitFor = async (done: (status: MediaStorageStatus) => boolean) => {
+  const service = createMediaMoveService({ ...ctx, jobs });
+  for (let i = 0; i < 120; i += 1) {
+    const status = await service.status();
+    if (done(status)) return status;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the move did not end in time');
+};
+
+/** `npm run media -- <args>` on the test site: its exit code and what it printed. */
+const media = async (...args: string[]) => {
+  const lines: string[] = [];
+  const moves = createMediaMoveService({ ...ctx, jobs });
+  const connection: MediaConnection = {
+    status: async () => ({ upgraded: 0, left: 0, running: false, waiting: false, lastError: null }),
+    start: async () => false,
+    storage: moves.status,
+    move: moves.start,
+    close: async () => {},
+  };
+  const code = await runMediaCli(args, async () => connection, {
+    out: (text) => lines.push(text),
+    err: (text) => lines.push(text),
+  });
+  return { code, text: lines.join('\n') };
+};
+
+describe.skipIf(!store)('npm run media -- move, run by a worker', () => {
+  it('moves every folder to the bucket and back, resuming a run stopped half-way', async () => {
+    const { local, bucket } = await openMediaBackends(ctx.config);
+    const stores = { local, s3: bucket! };
+    const files: Record<string, Buffer> = {};
+    for (const key of [
+      'videos/301/720.mp4',
+      'videos/301/thumbnail',
+      'videos/302/480.mp4',
+      'videos/302/captions/fr.vtt',
+      'directs/31/poster',
+    ]) {
+      files[key] = randomBytes(50_000);
+      await put(local, key, files[key]);
+    }
+    expect((await media('status')).text).toContain('  dossiers sur le disque local : 3');
+
+    // The first worker is stopped after three files: a shutdown in the middle of a folder.
+    let copied = 0;
+    let stopping: Promise<void> | undefined;
+    const options = { database: ctx.database, jobs, stores, speedMBps: 0, log: quiet };
+    const first: MediaMoveWorker = await startMediaMoveWorker({
+      ...options,
+      graceMs: 100,
+      afterFileCopied: async () => {
+        copied += 1;
+        if (copied !== 3) return;
+        stopping = first.stop();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+    });
+    const asked = await media('move', '--to', 's3');
+    expect(asked).toEqual({
+      code: 0,
+      text: expect.stringContaining(
+        'Déplacement demandé : 3 dossier(s) à déplacer dans le bucket S3',
+      ),
+    });
+    for (let i = 0; i < 100 && !stopping; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await stopping;
+    const half = await waitFor((status) => !status.running);
+    expect(half.foldersOnDisk).toBeGreaterThan(0);
+    // Whatever was moved or not, the site reads every file whole.
+    for (const [key, bytes] of Object.entries(files)) {
+      expect(sha(await bytesOf(await ctx.storage.read(key))), key).toBe(sha(bytes));
+    }
+
+    const second = await startMediaMoveWorker({ ...options, graceMs: 100 });
+    try {
+      expect((await media('move', '--to=s3')).code).toBe(0);
+      const done = await waitFor(
+        (status) => status.foldersOnDisk === 0 && !status.running && !status.waiting,
+      );
+      expect(done).toMatchObject({ foldersInBucket: 3, lastError: null, newMedia: 's3' });
+      for (const [key, bytes] of Object.entries(files)) {
+        expect(sha(await bytesOf(await bucket!.read(key))), key).toBe(sha(bytes));
+        expect(await local.stat(key)).toBeNull();
+      }
+      expect(await recordedBackend(ctx.database.db, 'directs/31')).toBe('s3');
+      expect((await media('move', '--to', 's3')).text).toBe(
+        'Rien à déplacer : tous les dossiers de médias sont déjà dans le bucket S3.',
+      );
+
+      expect((await media('move', '--to', 'local')).code).toBe(0);
+      await waitFor((status) => status.foldersInBucket === 0 && !status.running && !status.waiting);
+      for (const [key, bytes] of Object.entries(files)) {
+        expect(sha(await bytesOf(await local.read(key))), key).toBe(sha(bytes));
+        expect(await bucket!.stat(key)).toBeNull();
+      }
+      expect(await recordedBackend(ctx.database.db, 'videos/301')).toBe('local');
+    } finally {
+      await second.stop();
+    }
+  });
+});
