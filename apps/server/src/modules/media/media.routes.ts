@@ -8,7 +8,8 @@ import { createMediaService, streamResolutions, type StreamResolution } from './
 import { declaredLength, requireUploadRoom } from './upload-room.ts';
 
 const uploadErrors = { ...ErrorResponses, 413: ErrorBody, 503: ErrorBody, 507: ErrorBody };
-const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody };
+// 503: the media storage is down (a bucket that does not answer).
+const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody, 503: ErrorBody };
 const binary = (description: string) => Type.String({ format: 'binary', description });
 
 const StreamParams = Type.Object({

@@ -7,7 +7,8 @@ import { createMediaSender } from '../../media-serving/media-send.ts';
 import { createStoryboardService, type StoryboardTrack } from './storyboard.service.ts';
 
 const tags = ['media'];
-const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody };
+// 503: the media storage is down (a bucket that does not answer).
+const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody, 503: ErrorBody };
 /** Players load the track and its image with plain requests: the token may be in the query. */
 const TokenQuery = Type.Object({
   token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
