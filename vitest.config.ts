@@ -21,6 +21,10 @@ const mediaSuite: string[] = [
   'src/modules/media/hls-captions.test.ts',
   'src/modules/media/resumable-uploads-finish.test.ts',
   'src/modules/media/resumable-uploads-s3.test.ts',
+  'src/modules/media/media-upload.test.ts',
+  'src/modules/media/media-limits.test.ts',
+  'src/modules/media/upload-room.test.ts',
+  'src/modules/media/media-upload-store-down.test.ts',
 ];
 
 const serverProject = (kind: 'pglite' | 'postgres') => ({

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
-import type { ListMultipartUploadsCommandOutput, _Object } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, Upload, type KvStore } from '@tus/server';
 import type { S3Settings } from '../config/s3-settings.ts';
 import { objectKey, s3ClientConfig } from './s3-client.ts';
 import { isAbsent } from './s3-failures.ts';
+import { listMultipartUploads, listObjects } from './s3-listing.ts';
 import { fitResumableClient } from './s3-resumable-client.ts';
 import { downloadObject } from './s3-transfer.ts';
 import { createScratchFolder } from './scratch-folder.ts';
@@ -165,11 +165,9 @@ export class S3ResumableStore extends S3Store {
   /** The unfinished uploads, from the store's multipart uploads under our folder. */
   async unfinished(): Promise<Upload[]> {
     const ids = new Set<string>();
-    for await (const page of this.multipartUploads()) {
-      for (const upload of page.Uploads ?? []) {
-        const id = upload.Key?.slice(this.folder.length) ?? '';
-        if (isResumableUploadId(id)) ids.add(id);
-      }
+    for (const upload of await listMultipartUploads(this.client, this.bucket, this.folder)) {
+      const id = upload.Key?.slice(this.folder.length) ?? '';
+      if (isResumableUploadId(id)) ids.add(id);
     }
     const uploads = await Promise.all([...ids].map((id) => this.getUpload(id).catch(() => null)));
     return uploads.filter((upload): upload is Upload => upload !== null);
@@ -197,14 +195,14 @@ export class S3ResumableStore extends S3Store {
       lastWrites.set(id, Math.max(lastWrites.get(id) ?? 0, time?.getTime() ?? 0));
     };
     const multipart = new Map<string, string[]>();
-    for await (const page of this.multipartUploads()) {
-      for (const upload of page.Uploads ?? []) {
-        seen(upload.Key, upload.Initiated);
-        const id = upload.Key?.slice(this.folder.length) ?? '';
-        if (upload.UploadId) multipart.set(id, [...(multipart.get(id) ?? []), upload.UploadId]);
-      }
+    for (const upload of await listMultipartUploads(this.client, this.bucket, this.folder)) {
+      seen(upload.Key, upload.Initiated);
+      const id = upload.Key?.slice(this.folder.length) ?? '';
+      if (upload.UploadId) multipart.set(id, [...(multipart.get(id) ?? []), upload.UploadId]);
     }
-    for (const object of await this.objects()) seen(object.Key, object.LastModified);
+    for (const object of await listObjects(this.client, this.bucket, this.folder)) {
+      seen(object.Key, object.LastModified);
+    }
     let removed = 0;
     for (const [id, lastSeen] of lastWrites) {
       if (lastSeen >= Date.now() - this.options.expiryMs) continue;
@@ -240,37 +238,6 @@ export class S3ResumableStore extends S3Store {
     }
     await this.deleteObjectsOf(id, ['', '.info', '.part', '.finished']);
     return true;
-  }
-
-  private async *multipartUploads(): AsyncGenerator<ListMultipartUploadsCommandOutput> {
-    let KeyMarker: string | undefined;
-    let UploadIdMarker: string | undefined;
-    do {
-      const page = await this.client.listMultipartUploads({
-        Bucket: this.bucket,
-        Prefix: this.folder,
-        KeyMarker,
-        UploadIdMarker,
-      });
-      yield page;
-      KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-      UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-    } while (KeyMarker);
-  }
-
-  private async objects(): Promise<_Object[]> {
-    const all: _Object[] = [];
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await this.client.listObjectsV2({
-        Bucket: this.bucket,
-        Prefix: this.folder,
-        ContinuationToken,
-      });
-      all.push(...(page.Contents ?? []));
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
-    return all;
   }
 
   private async headIncompletePart(id: string) {

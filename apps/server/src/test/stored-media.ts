@@ -58,11 +58,17 @@ export const storedKeys = async ({ config }: StoredMediaContext): Promise<string
     .sort();
 };
 
-/** Files in the storage's temporary folder: the local scratch, whatever the backend. */
-export const scratchFiles = async ({ config }: StoredMediaContext): Promise<string[]> => {
-  const folder =
-    config.mediaStorage.kind === 's3' ? config.scratchDir : path.join(config.mediaDir, '.tmp');
-  return (await readdir(folder).catch(() => [] as string[])).sort();
+/**
+ * Files in the local scratch: the storage's temporary folder (wherever its backend keeps it)
+ * and, with a bucket, the scratch folder under DATA_DIR (working copies of finished uploads).
+ */
+export const scratchFiles = async ({ config, storage }: StoredMediaContext): Promise<string[]> => {
+  const folders = new Set([path.dirname(await storage.tempPath())]);
+  if (config.mediaStorage.kind === 's3') folders.add(config.scratchDir);
+  const names = await Promise.all(
+    [...folders].map((folder) => readdir(folder).catch(() => [] as string[])),
+  );
+  return names.flat().sort();
 };
 
 /** A stored medium's bytes, read through the storage, or null when absent. */

@@ -5,12 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { scratchFiles, storedKeys } from '../../test/stored-media.ts';
 import {
   insertVideo,
   multipart,
   PNG_BYTES,
-  storedFiles,
-  tempFiles,
   upload,
   uploadVideo,
   videoRow,
@@ -31,8 +30,8 @@ describe('an upload over the size limit', () => {
       { field: 'thumbnail_upload', content: big },
     ]);
     expect(image.statusCode).toBe(413);
-    expect(tempFiles(ctx)).toEqual([]);
-    expect(storedFiles(ctx)).toEqual([]);
+    expect(await scratchFiles(ctx)).toEqual([]);
+    expect(await storedKeys(ctx)).toEqual([]);
     const row = await videoRow(ctx, id);
     expect([row.processing, row.hasThumbnail]).toEqual([0, false]);
 
@@ -41,7 +40,7 @@ describe('an upload over the size limit', () => {
       { field: 'thumbnail_upload', content: PNG_BYTES },
     ]);
     expect(small.statusCode).toBe(200);
-    expect(storedFiles(ctx)).toEqual([`videos/${id}/thumbnail`]);
+    expect(await storedKeys(ctx)).toEqual([`videos/${id}/thumbnail`]);
   });
 });
 
@@ -71,11 +70,13 @@ describe('an aborted upload', () => {
     );
     socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)));
     // The server is writing the first half to a temporary file...
-    await vi.waitFor(() => expect(tempFiles(ctx).length).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await scratchFiles(ctx)).length).toBe(1), {
+      timeout: 10_000,
+    });
     socket.destroy();
     // ...and removes it once the connection is gone.
-    await vi.waitFor(() => expect(tempFiles(ctx)).toEqual([]), { timeout: 10_000 });
-    expect(storedFiles(ctx)).toEqual([]);
+    await vi.waitFor(async () => expect(await scratchFiles(ctx)).toEqual([]), { timeout: 10_000 });
+    expect(await storedKeys(ctx)).toEqual([]);
     expect((await videoRow(ctx, id)).processing).toBe(0);
   });
 });
@@ -94,6 +95,6 @@ describe('a server without ffprobe', () => {
       { field: 'thumbnail_upload', content: PNG_BYTES },
     ]);
     expect(image.statusCode).toBe(200);
-    expect(tempFiles(ctx)).toEqual([]);
+    expect(await scratchFiles(ctx)).toEqual([]);
   });
 });

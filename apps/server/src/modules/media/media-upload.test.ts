@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
+import { readStored, scratchFiles, storedKeys } from '../../test/stored-media.ts';
 import {
   directRow,
   expectBytes,
@@ -12,8 +13,6 @@ import {
   JPEG_BYTES,
   PNG_BYTES,
   setVideo,
-  storedFiles,
-  tempFiles,
   upload,
   uploadVideo,
   videoRow,
@@ -43,8 +42,8 @@ describe('video upload', () => {
     expect(row.processing).toBe(1);
     expect(row.encodingError).toBeNull();
     expect(row.encodingProgress).toBeNull();
-    expect(tempFiles(ctx)).toEqual([]);
-    expectBytes(await readFile(ctx.storage.localPath(mediaKeys.raw(id))), clipBytes);
+    expect(await scratchFiles(ctx)).toEqual([]);
+    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, clipBytes);
 
     const url = `/api/media/video/${id}/0`;
     const whole = await get(url);
@@ -92,9 +91,9 @@ describe('video upload', () => {
       const response = await uploadVideo(ctx, id, member.auth, file);
       expect(response.statusCode, kind).toBe(400);
       expect(response.json().message).toBe("Le fichier n'est pas une vidéo MP4 lisible");
-      expect(tempFiles(ctx)).toEqual([]);
+      expect(await scratchFiles(ctx)).toEqual([]);
       expect((await videoRow(ctx, id)).processing).toBe(0);
-      expect(storedFiles(ctx).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
+      expect((await storedKeys(ctx)).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
     }
   });
 
@@ -106,14 +105,14 @@ describe('video upload', () => {
     const refused = await uploadVideo(ctx, id, member.auth, text);
     expect(refused.statusCode).toBe(400);
     expect((await videoRow(ctx, id)).processing).toBe(3);
-    expectBytes(await readFile(ctx.storage.localPath(mediaKeys.raw(id))), clipBytes);
+    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, clipBytes);
 
     // A real replacement sends it back to the pending queue.
     const other = await makeClip(clipsDir, 'no-audio');
     const replaced = await uploadVideo(ctx, id, member.auth, other);
     expect(replaced.statusCode).toBe(200);
     expect((await videoRow(ctx, id)).processing).toBe(1);
-    expectBytes(await readFile(ctx.storage.localPath(mediaKeys.raw(id))), await readFile(other));
+    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, await readFile(other));
   });
 
   it('refuses an upload while the video is encoding (409), changing nothing', async () => {
@@ -121,8 +120,8 @@ describe('video upload', () => {
     const response = await uploadVideo(ctx, id, member.auth, clip);
     expect(response.statusCode).toBe(409);
     expect((await videoRow(ctx, id)).processing).toBe(2);
-    expect(storedFiles(ctx).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
-    expect(tempFiles(ctx)).toEqual([]);
+    expect((await storedKeys(ctx)).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
+    expect(await scratchFiles(ctx)).toEqual([]);
   });
 
   it('answers 400 for a wrong field, no file, two files or a non-multipart body', async () => {
@@ -149,8 +148,8 @@ describe('video upload', () => {
       expect(response.statusCode, `case ${index}: ${response.body}`).toBe(400);
     }
     expect((await videoRow(ctx, id)).processing).toBe(0);
-    expect(storedFiles(ctx).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
-    expect(tempFiles(ctx)).toEqual([]);
+    expect((await storedKeys(ctx)).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
+    expect(await scratchFiles(ctx)).toEqual([]);
   });
 });
 
@@ -191,7 +190,7 @@ describe('thumbnails and posters', () => {
       ]);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe("Le fichier n'est pas une image PNG ou JPEG");
-      expect(tempFiles(ctx)).toEqual([]);
+      expect(await scratchFiles(ctx)).toEqual([]);
     }
     expectBytes((await get(url)).rawPayload, JPEG_BYTES);
   });
@@ -220,7 +219,7 @@ describe('thumbnails and posters', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toMatch(/^public/);
     expectBytes(served.rawPayload, JPEG_BYTES);
-    expect(tempFiles(ctx)).toEqual([]);
+    expect(await scratchFiles(ctx)).toEqual([]);
   });
 });
 
@@ -232,7 +231,7 @@ describe('removing the media of a video', () => {
       { field: 'thumbnail_upload', content: PNG_BYTES },
     ]);
     await setVideo(ctx, id, { processing: 3, rungs: [240] });
-    expect(storedFiles(ctx).filter((f) => f.startsWith(`videos/${id}/`)).length).toBe(2);
+    expect((await storedKeys(ctx)).filter((f) => f.startsWith(`videos/${id}/`)).length).toBe(2);
 
     const response = await ctx.app.inject({
       method: 'DELETE',
@@ -243,7 +242,7 @@ describe('removing the media of a video', () => {
     expect(response.json()).toEqual({ ok: true });
     const row = await videoRow(ctx, id);
     expect([row.processing, row.hasThumbnail, row.rungs]).toEqual([0, false, []]);
-    expect(storedFiles(ctx).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
+    expect((await storedKeys(ctx)).filter((f) => f.startsWith(`videos/${id}/`))).toEqual([]);
     expect((await get(`/api/media/video/${id}/0`)).statusCode).toBe(404);
     expect((await get(`/api/media/thumbnail/${id}`)).statusCode).toBe(404);
   });
@@ -259,6 +258,6 @@ describe('removing the media of a video', () => {
     });
     expect(response.statusCode).toBe(409);
     expect((await videoRow(ctx, id)).processing).toBe(2);
-    expect(storedFiles(ctx)).toContain(mediaKeys.raw(id));
+    expect(await storedKeys(ctx)).toContain(mediaKeys.raw(id));
   });
 });

@@ -6,13 +6,13 @@ import { mediaKeys } from '../../storage/media-storage.ts';
 import { createResumableStore } from '../../storage/resumable-store.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
+import { testMediaKind } from '../../test/test-media.ts';
+import { scratchFiles, storedKeys } from '../../test/stored-media.ts';
 import {
   directRow,
   insertDirect,
   insertVideo,
   PNG_BYTES,
-  storedFiles,
-  tempFiles,
   upload,
   uploadVideo,
   videoRow,
@@ -34,7 +34,7 @@ const ctx = useTestApp({
         floor: { bytes: GiB },
         space: async () => ({ ...disk }),
         // The app's own rule: what unfinished resumable uploads still have to write is taken.
-        promised: () => createResumableStore(ctx.storage.root, 3600_000).promisedBytes(),
+        promised: () => createResumableStore(ctx.config, 3600_000).promisedBytes(),
       }),
     },
     logger: {
@@ -57,9 +57,9 @@ beforeEach(() => {
 /** Everything an upload could have left: rows, stored files, temporaries, tus uploads. */
 const snapshot = async (id: number) => ({
   row: await videoRow(ctx, id),
-  stored: storedFiles(ctx),
-  temp: tempFiles(ctx),
-  resumable: resumableFiles(ctx),
+  stored: await storedKeys(ctx),
+  temp: await scratchFiles(ctx),
+  resumable: await resumableFiles(ctx),
 });
 
 describe('the disk floor (DISK_FREE_FLOOR) at the start of an upload', () => {
@@ -96,7 +96,7 @@ describe('the disk floor (DISK_FREE_FLOOR) at the start of an upload', () => {
     const accepted = await uploadVideo(ctx, id, member.auth, clip);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await videoRow(ctx, id)).processing).toBe(1);
-    expect(storedFiles(ctx)).toContain(mediaKeys.raw(id));
+    expect(await storedKeys(ctx)).toContain(mediaKeys.raw(id));
   });
 
   it('refuses a thumbnail and a poster once below the floor, whatever their size', async () => {
@@ -139,33 +139,38 @@ describe('the disk floor (DISK_FREE_FLOOR) at the start of an upload', () => {
     // Exactly down to the floor is allowed.
     const fits = await createUpload(ctx, member.auth, { length: 10 * 1024 ** 2, videoId: id });
     expect(fits.statusCode, fits.body).toBe(201);
-    expect(resumableFiles(ctx)).toHaveLength(2);
+    // Its description and (locally) its empty data file; on a bucket, the description only.
+    expect(await resumableFiles(ctx)).toHaveLength(testMediaKind === 's3' ? 1 : 2);
   });
 
-  it('counts what accepted uploads still have to write: the next one is refused', async () => {
-    const first = await insertVideo(ctx, { processing: 0 });
-    const second = await insertVideo(ctx, { processing: 0 });
-    // 30 MiB above the floor, besides what earlier tests' uploads still owe.
-    const owed = await createResumableStore(ctx.storage.root, 3600_000).promisedBytes();
-    disk.available = GiB + owed + 30 * 1024 ** 2;
-    const accepted = await createUpload(ctx, member.auth, {
-      length: 20 * 1024 ** 2,
-      videoId: first,
-    });
-    expect(accepted.statusCode, accepted.body).toBe(201);
-    const before = resumableFiles(ctx);
-    const refused = await createUpload(ctx, member.auth, {
-      length: 20 * 1024 ** 2,
-      videoId: second,
-    });
-    expect(refused.statusCode).toBe(507);
-    expect(resumableFiles(ctx)).toEqual(before);
-    expect(warnings).toEqual([
-      expect.stringContaining(
-        `needs 20 MiB, ${formatBytes(disk.available)} free, ${formatBytes(owed + 20 * 1024 ** 2)} promised to uploads`,
-      ),
-    ]);
-  });
+  // On a bucket unfinished uploads write nothing on the local disk (S3ResumableStore.promisedBytes).
+  it.skipIf(testMediaKind === 's3')(
+    'counts what accepted uploads still have to write: the next one is refused',
+    async () => {
+      const first = await insertVideo(ctx, { processing: 0 });
+      const second = await insertVideo(ctx, { processing: 0 });
+      // 30 MiB above the floor, besides what earlier tests' uploads still owe.
+      const owed = await createResumableStore(ctx.config, 3600_000).promisedBytes();
+      disk.available = GiB + owed + 30 * 1024 ** 2;
+      const accepted = await createUpload(ctx, member.auth, {
+        length: 20 * 1024 ** 2,
+        videoId: first,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const before = await resumableFiles(ctx);
+      const refused = await createUpload(ctx, member.auth, {
+        length: 20 * 1024 ** 2,
+        videoId: second,
+      });
+      expect(refused.statusCode).toBe(507);
+      expect(await resumableFiles(ctx)).toEqual(before);
+      expect(warnings).toEqual([
+        expect.stringContaining(
+          `needs 20 MiB, ${formatBytes(disk.available)} free, ${formatBytes(owed + 20 * 1024 ** 2)} promised to uploads`,
+        ),
+      ]);
+    },
+  );
 
   it('still answers a visitor 401 and a user 403 first: the disk is nobody else’s business', async () => {
     const id = await insertVideo(ctx, { processing: 0 });
