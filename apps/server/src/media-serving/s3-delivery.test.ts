@@ -1,6 +1,12 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import { writeRenditionIndex } from '../media-tools/rendition-index.ts';
+import { FRAGMENTED_MOVFLAGS } from '../media-tools/tee-targets.ts';
 import { mediaKeys } from '../storage/media-storage.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../storage/storage-errors.ts';
 import { useTestApp, type TestContext, type TestUser } from '../test/harness.ts';
@@ -111,6 +117,44 @@ describe('S3_DELIVERY=redirect', () => {
     }
     expect((await stream(members.id, users.member.auth)).statusCode).toBe(302);
     expect((await stream(cs.id, users.memberGda.auth)).statusCode).toBe(302);
+  });
+
+  it('lets an adaptive player follow its playlist to the store, byte range by byte range', async () => {
+    // A fragmented 240p rendition and its index, as an encode leaves them.
+    const clip = path.join(redirect.dataDir, 'hls-240.mp4');
+    await promisify(execFile)(process.env.FFMPEG_PATH || 'ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=30:duration=4'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+      ...['-g', '60', '-keyint_min', '60', '-sc_threshold', '0'],
+      ...['-movflags', FRAGMENTED_MOVFLAGS, '-f', 'mp4', clip],
+    ]);
+    const id = await insertVideo(redirect, { privacy: 0, processing: 3, rungs: [240] });
+    const index = await writeRenditionIndex(redirect.storage, { rung: 240, file: clip }, '.json');
+    await redirect.storage.commit(index, mediaKeys.rungIndex(id, 240));
+    await putStored(redirect.storage, mediaKeys.rung(id, 240), { file: clip });
+    const bytes = await readFile(clip);
+
+    const playlistUrl = `/api/media/hls/${id}/240.m3u8`;
+    const playlist = await redirect.app.inject({ method: 'GET', url: playlistUrl });
+    expect(playlist.statusCode).toBe(200);
+    const [, size, start, segment] =
+      /#EXT-X-BYTERANGE:(\d+)@(\d+)\n([^\n]+)/.exec(playlist.body) ?? [];
+    expect(segment).toBeDefined();
+    const first = Number(start);
+    const last = first + Number(size) - 1;
+    const target = new URL(segment!, `http://plateau${playlistUrl}`);
+    expect(target.pathname).toBe(`/api/media/video/${id}/240`);
+    const range = `bytes=${first}-${last}`;
+    const answer = await redirect.app.inject({
+      method: 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers: { range },
+    });
+    expect(answer.statusCode).toBe(302);
+    const fragment = await fetch(answer.headers.location!, { headers: { range } });
+    expect(fragment.status).toBe(206);
+    expectBytes(Buffer.from(await fragment.arrayBuffer()), bytes.subarray(first, last + 1));
   });
 
   it('answers the JSON 404 for a file missing from the bucket, with no URL', async () => {
