@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { objectKey } from '../../apps/server/src/storage/s3-client.ts';
+import { uploadObject } from '../../apps/server/src/storage/s3-transfer.ts';
+import { api } from '../media/setup.ts';
+
+/** `bytes` random bytes under `key` of the bench's prefix, streamed (never whole in memory). */
+export const putRandomObject = async (
+  client: S3Client,
+  s3: { bucket: string; prefix: string },
+  key: string,
+  bytes: number,
+) => {
+  const block = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < block.length; i += 4) block.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i);
+  async function* blocks() {
+    for (let sent = 0; sent < bytes; sent += block.length) {
+      yield block.subarray(0, Math.min(block.length, bytes - sent));
+    }
+  }
+  await uploadObject(
+    { client, bucket: s3.bucket },
+    objectKey(s3, key),
+    Readable.from(blocks()),
+    bytes,
+  );
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/**
+ * Each path asked `count` times for one 64 KiB range, one request at a time, the paths
+ * interleaved (the machine's noise falls on all of them): milliseconds, redirects followed.
+ */
+export const sequentialLatency = async (paths: Record<string, { url: string }>, count: number) => {
+  const times: Record<string, number[]> = Object.fromEntries(
+    Object.keys(paths).map((name) => [name, []]),
+  );
+  for (let i = 0; i < count; i += 1) {
+    for (const [name, { url }] of Object.entries(paths)) {
+      const started = performance.now();
+      const answer = await fetch(url, { headers: { range: 'bytes=0-65535' } });
+      await answer.arrayBuffer();
+      if (answer.status !== 206) throw new Error(`${name}: ${answer.status}`);
+      times[name]!.push(performance.now() - started);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(times).map(([name, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return [name, { p50: percentile(sorted, 50), p90: percentile(sorted, 90) }];
+    }),
+  );
+};
+
+/** Waits until the video is published (processing 3). */
+export const waitPublished = async (origin: string, token: string, id: number) => {
+  for (;;) {
+    const { videos } = (await api(origin, `/api/videos/${id}`, { token })) as {
+      videos: { processing: number; encodingError?: string | null }[];
+    };
+    if (videos[0]!.processing === 3) return;
+    if (videos[0]!.encodingError) throw new Error(`encode failed: ${videos[0]!.encodingError}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
