@@ -5,6 +5,7 @@ const objectStoreTests = [
   'src/storage/s3-*.test.ts',
   'src/media-serving/s3-*.test.ts',
   'src/backup/s3-*.test.ts',
+  'src/process/s3-*.test.ts',
 ];
 
 /**
@@ -12,19 +13,20 @@ const objectStoreTests = [
  * by `server-s3` with every medium in the bucket, as the database tests run on both databases.
  */
 const mediaSuite: string[] = [
-  'src/modules/media/resumable-uploads.test.ts',
   'src/modules/media/media-send.test.ts',
   'src/modules/media/media-access.test.ts',
   'src/modules/media/media-stream-cache.test.ts',
   'src/modules/media/storyboard.test.ts',
   'src/modules/media/captions.test.ts',
   'src/modules/media/hls-captions.test.ts',
+  'src/modules/media/resumable-uploads.test.ts',
   'src/modules/media/resumable-uploads-finish.test.ts',
   'src/modules/media/resumable-uploads-s3.test.ts',
   'src/modules/media/media-upload.test.ts',
   'src/modules/media/media-limits.test.ts',
   'src/modules/media/upload-room.test.ts',
   'src/modules/media/media-upload-store-down.test.ts',
+  'src/modules/live/live-broadcast.test.ts',
 ];
 
 const serverProject = (kind: 'pglite' | 'postgres') => ({
