@@ -23,6 +23,10 @@ export const LastBackupInfo = Type.Object({
 });
 export type LastBackupInfo = Static<typeof LastBackupInfo>;
 
+/** Where a media folder lives: the local disk (DATA_DIR/media) or the S3 bucket. */
+export const MediaBackend = Type.Union([Type.Literal('local'), Type.Literal('s3')]);
+export type MediaBackend = Static<typeof MediaBackend>;
+
 /** `GET /api/system` (geeks): what a geek checks at a glance. */
 export const SystemStatus = Type.Object({
   version: Type.String(),
@@ -55,6 +59,24 @@ export const SystemStatus = Type.Object({
     /** A conversion run is going on now. */
     running: Type.Boolean(),
     /** The latest run's last error (a video it could not convert), or null. */
+    lastError: Type.Union([Type.String(), Type.Null()]),
+  }),
+  /**
+   * Where media live (issue 25): MEDIA_STORAGE's side for new media, the video and direct folders
+   * on the disk and in the bucket, and the move between them (`npm run media -- move --to s3|local`).
+   */
+  mediaStorage: Type.Object({
+    newMedia: MediaBackend,
+    /** A bucket is configured (the S3_ settings): a move is possible. */
+    bucket: Type.Boolean(),
+    foldersOnDisk: Type.Integer(),
+    foldersInBucket: Type.Integer(),
+    /** A move runs now, or is asked for and waits for a worker. */
+    running: Type.Boolean(),
+    waiting: Type.Boolean(),
+    /** Where the running or waiting move goes; null when none. */
+    target: Type.Union([MediaBackend, Type.Null()]),
+    /** The latest move's last error (a folder it could not move), or null. */
     lastError: Type.Union([Type.String(), Type.Null()]),
   }),
   health: Type.Object({

@@ -1,3 +1,4 @@
+import type { SystemStatus } from '@plateau/contract';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
@@ -9,22 +10,7 @@ import { MEDIA_MOVE_LOCK, sendMediaMove } from './media-move-queue.ts';
 import { runLockHeld } from './run-lock.ts';
 
 /** Where media live and how their move goes (`media status`, GET /api/system). */
-export interface MediaStorageStatus {
-  /** MEDIA_STORAGE: where new media go. */
-  newMedia: MediaBackend;
-  /** A bucket is configured (S3_BUCKET and the other S3 settings): a move is possible. */
-  bucket: boolean;
-  foldersOnDisk: number;
-  foldersInBucket: number;
-  /** A move runs now (on any worker of the site). */
-  running: boolean;
-  /** A move is asked for and waits for a worker. */
-  waiting: boolean;
-  /** Where the running or waiting move goes; null when none. */
-  target: MediaBackend | null;
-  /** The latest run's last error, or null. */
-  lastError: string | null;
-}
+export type MediaStorageStatus = SystemStatus['mediaStorage'];
 
 /** Why a move is not asked for. */
 export type MoveRequest = 'asked' | 'already' | 'no-bucket';

@@ -9,6 +9,7 @@ import type { JobQueue } from '../../jobs/boss.ts';
 import { lastEncodeJobEnds } from '../../jobs/encode-job-ends.repository.ts';
 import { encodeQueueCounts } from '../../jobs/encode-queue-counts.repository.ts';
 import { createHealthService } from '../../jobs/health-check.ts';
+import { createMediaMoveService } from '../../jobs/media-move-status.ts';
 import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { staleWhileRefreshing } from '../../lib/stale-while-refreshing.ts';
@@ -21,6 +22,8 @@ import * as repository from './system.repository.ts';
 const MEDIA_USAGE_MAX_AGE_MS = 60_000;
 /** The layout counts read a small file per rendition: at most once a minute too. */
 const RENDITIONS_MAX_AGE_MS = 60_000;
+/** The folders on each side are counted at most every 10 s: a move's progress shows soon. */
+const MEDIA_STORAGE_MAX_AGE_MS = 10_000;
 /** Failed encodes listed at most (the count says how many there are). */
 const FAILED_LISTED = 50;
 
@@ -49,6 +52,11 @@ export const createSystemService = (deps: SystemServiceDeps) => {
     { maxAgeMs: RENDITIONS_MAX_AGE_MS },
   );
 
+  const moves = createMediaMoveService({ config, database, jobs });
+  const mediaStorage = staleWhileRefreshing(() => moves.status(), {
+    maxAgeMs: MEDIA_STORAGE_MAX_AGE_MS,
+  });
+
   const encodes = async (): Promise<SystemStatus['encodes']> => {
     // Started (and its schema created) on first use, as the encode route does.
     await jobs.boss();
@@ -76,13 +84,14 @@ export const createSystemService = (deps: SystemServiceDeps) => {
     async status(viewer: Viewer): Promise<SystemStatus> {
       requireGeek(viewer);
       const uptimeSeconds = Math.floor(process.uptime());
-      const [checks, used, disk, encodeState, lastBackup, layouts] = await Promise.all([
+      const [checks, used, disk, encodeState, lastBackup, layouts, places] = await Promise.all([
         health.check(),
         usage.read(),
         statfsSpace(deps.mediaRoot),
         encodes(),
         readLastBackup(config.dataDir),
         renditions.read(),
+        mediaStorage.read(),
       ]);
       return {
         version: PLATEAU_VERSION,
@@ -97,6 +106,7 @@ export const createSystemService = (deps: SystemServiceDeps) => {
         encodes: encodeState,
         lastBackup,
         renditions: layouts,
+        mediaStorage: places,
         health: {
           database: checks.database,
           queue: checks.queue,

@@ -48,6 +48,17 @@ describe('GET /api/system', () => {
     expect(body.storage.freeBytes).toBeLessThanOrEqual(body.storage.totalBytes);
     expect(body.encodes).toEqual({ waiting: 0, active: 0, failed: 0, failedVideos: [] });
     expect(body.lastBackup).toBeNull();
+    // No bucket: every folder is on the disk, and no move can run.
+    expect(body.mediaStorage).toEqual({
+      newMedia: 'local',
+      bucket: false,
+      foldersOnDisk: 1,
+      foldersInBucket: 0,
+      running: false,
+      waiting: false,
+      target: null,
+      lastError: null,
+    });
     expect(body.health).toEqual({
       database: 'ok',
       queue: 'ok',

@@ -37,6 +37,16 @@ const healthyStatus = (): SystemStatus => ({
     verified: { at: '2026-03-01T03:00:00.000Z', intact: true },
   },
   renditions: { upgraded: 40, left: 2, running: true, lastError: null },
+  mediaStorage: {
+    newMedia: 's3',
+    bucket: true,
+    foldersOnDisk: 1200,
+    foldersInBucket: 35,
+    running: true,
+    waiting: false,
+    target: 's3',
+    lastError: null,
+  },
   health: { database: 'ok', queue: 'ok', ffmpeg: 'ok' },
 });
 
@@ -108,6 +118,16 @@ describe('/system', () => {
     expect(within(renditions).getByText('À convertir').nextSibling).toHaveTextContent('2');
     expect(within(renditions).getByText('en cours')).toBeVisible();
 
+    const media = section('Stockage des médias');
+    expect(within(media).getByText('Nouveaux médias').nextSibling).toHaveTextContent(
+      'dans le bucket S3',
+    );
+    expect(within(media).getByText('Dossiers sur le disque').nextSibling).toHaveTextContent(
+      /^1\s200$/,
+    );
+    expect(within(media).getByText('Dossiers dans le bucket').nextSibling).toHaveTextContent('35');
+    expect(within(media).getByText('en cours (dans le bucket S3)')).toBeVisible();
+
     const health = section('État');
     expect(within(health).getAllByText('joignable')).toHaveLength(2);
     expect(within(health).getByText('trouvé')).toBeVisible();
@@ -131,6 +151,30 @@ describe('/system', () => {
     expect(within(section('Dernière sauvegarde')).getByText('vérification échouée')).toBeVisible();
     expect(within(section('État')).getByText('injoignable')).toBeVisible();
     expect(within(section('État')).getByText('introuvable')).toBeVisible();
+  });
+
+  it('tells a site without a bucket, and a move that stopped on an error', async () => {
+    const status = healthyStatus();
+    systemServer({
+      ...status,
+      mediaStorage: {
+        ...status.mediaStorage,
+        newMedia: 'local',
+        bucket: false,
+        foldersInBucket: 0,
+        running: false,
+        target: null,
+        lastError: 'videos/7 : the copy of videos/7/720.mp4 differs from its source',
+      },
+    });
+    open();
+    const media = await screen.findByRole('region', { name: 'Stockage des médias' });
+    expect(within(media).getByText('Nouveaux médias').nextSibling).toHaveTextContent(
+      'sur le disque',
+    );
+    expect(within(media).getByText('Bucket S3').nextSibling).toHaveTextContent('non configuré');
+    expect(within(media).queryByText('Déplacement')).toBeNull();
+    expect(within(media).getByText(/videos\/7 : the copy/)).toBeVisible();
   });
 
   it('Relancer re-queues the encode and the list refreshes', async () => {

@@ -1,13 +1,10 @@
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { SystemStatus } from '@plateau/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { paths } from '../../../lib/paths.ts';
@@ -20,79 +17,8 @@ import {
   formatPercent,
   LOW_FREE_SHARE,
 } from '../system-format.ts';
-
-type Tone = 'success' | 'warning' | 'error' | 'default';
-
-/** A titled block of the page (a region named by its heading). */
-const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
-  <Paper
-    component="section"
-    variant="outlined"
-    aria-labelledby={id}
-    sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
-  >
-    <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-      {title}
-    </Typography>
-    {children}
-  </Paper>
-);
-
-/**
- * One "label: value" line; a `block` value (a long path) goes under its label, left-aligned,
- * and so does any value once the line is too narrow for both.
- */
-const Row = ({
-  label,
-  block = false,
-  children,
-}: {
-  label: string;
-  block?: boolean;
-  children: ReactNode;
-}) => (
-  <Box
-    sx={{
-      display: 'flex',
-      flexWrap: 'wrap',
-      flexDirection: block ? 'column' : 'row',
-      justifyContent: 'space-between',
-      alignItems: block ? 'flex-start' : 'center',
-      columnGap: 2,
-      rowGap: 0.25,
-      py: 0.75,
-      borderBottom: 1,
-      borderColor: 'divider',
-      '&:last-of-type': { borderBottom: 0 },
-    }}
-  >
-    <Typography component="dt" variant="body2" color="textSecondary">
-      {label}
-    </Typography>
-    <Typography
-      component="dd"
-      variant="body2"
-      sx={{ m: 0, fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' }}
-    >
-      {children}
-    </Typography>
-  </Box>
-);
-
-const Rows = ({ children }: { children: ReactNode }) => (
-  <Box component="dl" sx={{ m: 0 }}>
-    {children}
-  </Box>
-);
-
-const State = ({ label, tone }: { label: string; tone: Tone }) => (
-  <Chip
-    size="small"
-    label={label}
-    color={tone}
-    variant={tone === 'default' ? 'outlined' : 'filled'}
-  />
-);
+import { MediaStorageSection } from './media-storage-section.tsx';
+import { Row, Rows, Section, State } from './system-parts.tsx';
 
 const ServerSection = ({ status }: { status: SystemStatus }) => (
   <Section id="system-server" title="Serveur">
@@ -361,6 +287,7 @@ export const SystemView = ({ status }: { status: SystemStatus }) => (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <ServerSection status={status} />
       <StorageSection storage={status.storage} />
+      <MediaStorageSection media={status.mediaStorage} />
       <HealthSection health={status.health} />
     </Box>
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
