@@ -15,6 +15,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ByteRange, FolderEntry, MediaStorage } from './media-storage.ts';
 import { objectKey } from './s3-client.ts';
+import { abortStaleMultipartUploads } from './s3-multipart-sweep.ts';
 import { isAbsent, isOtherVersion, isUnsatisfiableRange, storageFailure } from './s3-failures.ts';
 import { downloadObject, uploadObject } from './s3-transfer.ts';
 import { createScratchFolder } from './scratch-folder.ts';
@@ -34,6 +35,11 @@ export interface S3MediaStorageOptions {
   /** Keys listed per request when removing a folder (1000, the most a store answers). */
   listPageSize?: number;
 }
+
+/** Resumable uploads keep their parts here (s3-resumable-store.ts), expired by their own rule. */
+const RESUMABLE_FOLDER = 'uploads/';
+/** Multipart uploads older than the temporary files' idle limit by this much are debris. */
+const MULTIPART_GRACE_MS = 5 * 60 * 60 * 1000;
 
 /** A working copy in use is touched this often: the temporary sweep takes idle files for debris. */
 const KEEP_ALIVE_MS = 10 * 60 * 1000;
@@ -173,6 +179,15 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
     backend: 's3',
     backendOf: async () => 's3',
     ...scratch,
+    async sweepTemporary(idleSince) {
+      const freed = await scratch.sweepTemporary(idleSince);
+      // A publish runs minutes at most; an upload this much older was left by a killed process.
+      const aborted = await abortStaleMultipartUploads(
+        { client, bucket, prefix: options.prefix, keep: [keyOf(RESUMABLE_FOLDER)] },
+        new Date(idleSince.getTime() - MULTIPART_GRACE_MS),
+      );
+      return { files: freed.files + aborted, bytes: freed.bytes };
+    },
     async commit(tempFile, key) {
       const { size } = await statFile(tempFile);
       await uploadObject(target, keyOf(key), createReadStream(tempFile), size);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
 import {
   CreateMultipartUploadCommand,
   ListMultipartUploadsCommand,
@@ -7,6 +9,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createS3Client, ensureBucket } from './s3-client.ts';
+import { createS3MediaStorage } from './s3-media-storage.ts';
+import { testTmpDir } from '../test/test-env.ts';
 import { abortStaleMultipartUploads } from './s3-multipart-sweep.ts';
 
 const store = inject('objectStore');
@@ -64,5 +68,27 @@ describe.skipIf(!store)('the sweep of unfinished multipart uploads (Swift)', () 
       new Date(Date.now() + 60_000),
     );
     expect([...(await unfinished(site)), ...(await unfinished(other))]).toEqual([]);
+  });
+
+  it('runs with the hourly sweep of temporary files, past a grace a publish never needs', async () => {
+    const prefix = `sweep-${randomUUID()}/`;
+    const scratchDir = await mkdtemp(path.join(testTmpDir, 'sweep-scratch-'));
+    const storage = createS3MediaStorage({ client, bucket, prefix, scratchDir });
+    await begin(`${prefix}videos/9/1080.mp4`);
+    await begin(`${prefix}uploads/feedbeef`);
+    // An hour idle: a file still uploading for hours is not debris yet.
+    expect(await storage.sweepTemporary(new Date(Date.now() - 3_600_000))).toEqual({
+      files: 0,
+      bytes: 0,
+    });
+    expect(await unfinished(prefix)).toHaveLength(2);
+    // Six hours later it is.
+    expect((await storage.sweepTemporary(new Date(Date.now() + 6 * 3_600_000))).files).toBe(1);
+    expect(await unfinished(prefix)).toEqual([`${prefix}uploads/feedbeef`]);
+    await abortStaleMultipartUploads(
+      { client, bucket, prefix, keep: [] },
+      new Date(Date.now() + 60_000),
+    );
+    await rm(scratchDir, { recursive: true, force: true });
   });
 });
