@@ -10,7 +10,7 @@ import { scratchFiles } from '../../test/stored-media.ts';
 import { testTmpDir } from '../../test/test-env.ts';
 import { testMediaKind } from '../../test/test-media.ts';
 import { insertVideo, PNG_BYTES, upload, videoRow } from './media.test-helpers.ts';
-import { createUpload } from './resumable-uploads.test-support.ts';
+import { createUpload, patchUpload } from './resumable-uploads.test-support.ts';
 
 const MESSAGE = 'Stockage des médias indisponible, réessayez dans un instant.';
 
@@ -71,6 +71,16 @@ describe.skipIf(testMediaKind !== 's3')('an upload while the object store is dow
       headers: { 'tus-resumable': '1.0.0', ...member.auth },
     });
     expect(head.statusCode).toBe(503);
+    // The next piece of an upload begun before the store went down: retried later, not lost.
+    const patch = await patchUpload(
+      down,
+      member.auth,
+      `/api/uploads/${'0'.repeat(32)}`,
+      0,
+      PNG_BYTES,
+    );
+    expect(patch.statusCode).toBe(503);
+    expect(JSON.parse(patch.body).message).toBe(MESSAGE);
     expect(await scratchFiles(down)).toEqual([]);
   });
 });
