@@ -151,6 +151,11 @@ export const moveFolder = async (
   }
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const listed = await from.listFolder(folder);
+    // Nothing there (the video was deleted meanwhile): nothing to record either.
+    if (listed.length === 0) {
+      await removeLeftovers(target, folder, ctx);
+      return { outcome: 'already', files: 0, bytes: 0 };
+    }
     // A partial copy's files the source no longer has would appear in the folder once switched.
     const wanted = new Set(listed.map((entry) => entry.key));
     for (const stale of await target.listFolder(folder)) {
@@ -182,7 +187,8 @@ export const moveFolder = async (
 /**
  * A writer that read the folder's place just before the switch may have written the source after
  * the last listing: such a file is copied too, unless the target has a newer one (written there
- * after the switch, so later than the source's).
+ * after the switch, so later than the source's). A file it removed there is removed from the
+ * target too, if the target still holds the copy.
  */
 const copyLateWrites = async (
   from: MediaStorage,
@@ -191,7 +197,12 @@ const copyLateWrites = async (
   copies: Map<string, { entry: FolderEntry; copy: Stat }>,
   ctx: FolderMoveContext,
 ) => {
-  for (const entry of await from.listFolder(folder)) {
+  const now = await from.listFolder(folder);
+  const present = new Set(now.map((entry) => entry.key));
+  for (const [key, { copy }] of copies) {
+    if (!present.has(key) && sameStat(await target.stat(key), copy)) await target.remove(key);
+  }
+  for (const entry of now) {
     const ours = copies.get(entry.key);
     if (ours && sameListing([ours.entry], [entry])) continue;
     const onTarget = await target.stat(entry.key);

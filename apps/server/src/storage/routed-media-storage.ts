@@ -106,7 +106,7 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
       ),
     stat: (key) => routed(key, (store) => store.stat(key), isSome),
     readStart: (key, length) => routed(key, (store) => store.readStart(key, length), isSome),
-    read: (key, range) => routed(key, (store) => store.read(key, range), isSome),
+    read: (key, range, version) => routed(key, (store) => store.read(key, range, version), isSome),
     async withLocalFile(key, use) {
       const backend = await locate(key);
       try {

@@ -180,6 +180,35 @@ describe.skipIf(!store)('moving a media folder between the disk and the bucket',
     }
   });
 
+  it('carries over what a late writer did on the source during the grace', async () => {
+    const { local, bucket, ctx, cleanup } = await subject();
+    try {
+      const files = await videoFolder(local, 205);
+      const moved = await moveFolder({ ...ctx, deferRemoval: true }, 'videos/205', 's3');
+      expect(moved.outcome).toBe('moved');
+      // An instance that had not seen the switch yet: a caption added, the thumbnail removed,
+      // while another already wrote the index on the bucket (newer: it stays).
+      await put(local, 'videos/205/captions/de.vtt', Buffer.from('WEBVTT\n\nHallo'));
+      await local.remove('videos/205/thumbnail');
+      await put(local, 'videos/205/720.index.json', Buffer.from('{"old":true}'));
+      await put(bucket, 'videos/205/720.index.json', Buffer.from('{"new":true}'));
+      await moved.finish!();
+      expect(await bytesOf(await bucket.read('videos/205/captions/de.vtt'))).toEqual(
+        Buffer.from('WEBVTT\n\nHallo'),
+      );
+      expect(await bucket.stat('videos/205/thumbnail')).toBeNull();
+      expect((await bytesOf(await bucket.read('videos/205/720.index.json')))?.toString()).toBe(
+        '{"new":true}',
+      );
+      expect(sha(await bytesOf(await bucket.read('videos/205/720.mp4')))).toBe(
+        sha(files['videos/205/720.mp4']!),
+      );
+      expect(await local.listFolder('videos/205')).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('never answers a missing file to a viewer reading through the move', async () => {
     const { local, site, ctx, cleanup } = await subject();
     try {
