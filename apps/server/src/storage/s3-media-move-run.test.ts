@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { videos } from '../db/schema.ts';
 import { runMediaCli, type MediaConnection } from '../cli/media-command.ts';
 import { createJobQueue, type JobQueue } from '../jobs/boss.ts';
 import { createMediaMoveService, type MediaStorageStatus } from '../jobs/media-move-status.ts';
@@ -122,6 +124,39 @@ describe.skipIf(!store)('npm run media -- move, run by a worker', () => {
       expect(await recordedBackend(ctx.database.db, 'videos/301')).toBe('local');
     } finally {
       await second.stop();
+    }
+  });
+
+  it('leaves a video being encoded for a later run, which moves it once published', async () => {
+    const { local, bucket } = await openMediaBackends(ctx.config);
+    const [encoding] = await ctx.database.db
+      .insert(videos)
+      .values({ title: 'En cours', processing: 2 })
+      .returning({ id: videos.id });
+    const id = encoding!.id;
+    await put(local, `videos/${id}/raw.mp4`, Buffer.from('brut'));
+    const worker = await startMediaMoveWorker({
+      database: ctx.database,
+      jobs,
+      stores: { local, s3: bucket! },
+      speedMBps: 0,
+      log: quiet,
+      graceMs: 100,
+      retrySeconds: 1,
+    });
+    try {
+      expect((await media('move', '--to', 's3')).code).toBe(0);
+      const skipped = await waitFor((status) => status.foldersOnDisk === 1 && !status.running);
+      expect(skipped.foldersInBucket).toBeGreaterThan(0);
+      expect(await recordedBackend(ctx.database.db, `videos/${id}`)).toBeUndefined();
+      // Published: the run asked a moment later moves it.
+      await ctx.database.db.update(videos).set({ processing: 3 }).where(eq(videos.id, id));
+      await waitFor((status) => status.foldersOnDisk === 0 && !status.running && !status.waiting);
+      expect(await bytesOf(await bucket!.read(`videos/${id}/raw.mp4`))).toEqual(
+        Buffer.from('brut'),
+      );
+    } finally {
+      await worker.stop();
     }
   });
 });
