@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
@@ -164,6 +165,29 @@ describe('S3_DELIVERY=redirect', () => {
     expect(answer.statusCode).toBe(404);
     expect(answer.headers.location).toBeUndefined();
     expect(answer.json().message).toBe('Fichier introuvable');
+  });
+});
+
+describe('S3_DELIVERY=proxy', () => {
+  it('lets go of the store when viewers leave mid-body: more than its 50 connections, then served', async () => {
+    const { id, content } = await publishedVideo(
+      relayed,
+      { privacy: 0 },
+      720,
+      randomBytes(4096 * KIB),
+    );
+    const url = `${visitorUrlBase}/api/media/video/${id}/720`;
+    for (let i = 0; i < 60; i += 1) {
+      // A raw socket: some of the answer arrives, then the viewer goes away without the rest.
+      const socket = net.connect(Number(new URL(visitorUrlBase).port), '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(`GET ${new URL(url).pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      await once(socket, 'data');
+      socket.destroy();
+    }
+    // A body left open would hold one of the SDK's 50 sockets: the next read would wait for one.
+    const whole = await fetch(url);
+    expectBytes(Buffer.from(await whole.arrayBuffer()), content);
   });
 });
 
