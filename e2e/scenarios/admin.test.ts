@@ -114,7 +114,7 @@ it('creates, renames and deletes a category', async () => {
   }
 }, 120_000);
 
-it('shows the geek the site’s state, the videos’ format included', async () => {
+it('shows the geek the site’s state, the videos’ format and the media storage included', async () => {
   const page = await visit();
   await signIn(page, 'e2e-geek');
   await page.goto('/system');
@@ -122,5 +122,8 @@ it('shows the geek the site’s state, the videos’ format included', async () 
   const format = main.getByRole('region', { name: 'Format des vidéos' });
   // The seeded videos were encoded in the fragmented layout: none is left to convert.
   await format.getByText('terminée').waitFor();
+  // The e2e site keeps its media on the disk, without a bucket.
+  const media = main.getByRole('region', { name: 'Stockage des médias' });
+  await media.getByText('non configuré').waitFor();
   await look(page, 'systeme');
 });
