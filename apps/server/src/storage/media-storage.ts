@@ -100,8 +100,11 @@ export interface MediaStorage {
   openFileCounts(): { open: number; leased: number };
   /** `within`: as for `commit`. */
   remove(key: string, within?: Executor): Promise<void>;
-  /** Removes every key under a prefix (a video's folder: `videos/5` is not `videos/50`). */
-  removePrefix(prefix: string): Promise<void>;
+  /**
+   * Removes every key under a prefix (a video's folder: `videos/5` is not `videos/50`);
+   * `within`: as for `commit`.
+   */
+  removePrefix(prefix: string, within?: Executor): Promise<void>;
   /** Removes a temporary file, ignoring a missing one. */
   discardTemp(tempFile: string): Promise<void>;
   /**

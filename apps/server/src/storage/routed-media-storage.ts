@@ -124,13 +124,15 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
       await bucket.check();
     },
     remove: async (key, within = db) => storeOf(await locate(key, { within })).remove(key),
-    async removePrefix(prefix) {
+    // `within`: the caller's transaction, which on PGlite's one connection must also forget the
+    // folder's location (a query beside it would wait for it forever).
+    async removePrefix(prefix, within = db) {
       // A folder half copied by an interrupted move has files on both sides.
       await local.removePrefix(prefix);
       await bucket.removePrefix(prefix);
       const folder = mediaFolderOf(prefix);
       if (folder === prefix.replace(/\/+$/, '')) {
-        await forgetFolder(db, folder);
+        await forgetFolder(within, folder);
         cache.delete(folder);
       }
     },

@@ -185,7 +185,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
         if (processing === undefined) throw videoNotFound();
         if (!(await repository.markMediaRemoved(tx, id))) throw encodingInProgress();
         // Inside the transaction: if removal fails, the row keeps pointing at what remains.
-        await storage.removePrefix(mediaKeys.videoFolder(id));
+        await storage.removePrefix(mediaKeys.videoFolder(id), tx);
       });
     },
   };
