@@ -103,7 +103,7 @@ const copyFile = async (
   ctx: FolderMoveContext,
 ): Promise<Stat> => {
   const body = await from.read(entry.key);
-  if (!body) throw new Error(`${entry.key} disappeared while being moved`);
+  if (!body) throw new Error(`${entry.key} a disparu pendant sa copie`);
   const hash = createHash('sha256');
   async function* paced() {
     for await (const chunk of body!) {
@@ -118,7 +118,7 @@ const copyFile = async (
   const back = await to.read(entry.key);
   const read = back ? await sha256Of(back) : null;
   if (copy?.size !== entry.size || read !== sent) {
-    throw new Error(`the copy of ${entry.key} differs from its source (size or sha256)`);
+    throw new Error(`la copie de ${entry.key} diffère de l'original (taille ou SHA-256)`);
   }
   return copy;
 };

@@ -6,6 +6,7 @@ import { runMediaCli, type MediaConnection } from '../cli/media-command.ts';
 import { createJobQueue, type JobQueue } from '../jobs/boss.ts';
 import { createMediaMoveService, type MediaStorageStatus } from '../jobs/media-move-status.ts';
 import { startMediaMoveWorker, type MediaMoveWorker } from '../jobs/media-move-worker.ts';
+import { MEDIA_MOVE_QUEUE, sendMediaMove } from '../jobs/media-move-queue.ts';
 import { useTestApp } from '../test/harness.ts';
 import { bytesOf, put } from './media-storage.contract.ts';
 import { recordedBackend } from './media-locations.repository.ts';
@@ -155,6 +156,35 @@ describe.skipIf(!store)('npm run media -- move, run by a worker', () => {
       expect(await bytesOf(await bucket!.read(`videos/${id}/raw.mp4`))).toEqual(
         Buffer.from('brut'),
       );
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('takes up a run whose worker was killed, at the next start', async () => {
+    const { local, bucket } = await openMediaBackends(ctx.config);
+    await put(local, 'directs/41/poster', Buffer.from('affiche'));
+    // A worker took the run and died with it: the job stays active, nobody holds the lock.
+    const boss = await jobs.boss();
+    await sendMediaMove(boss, 's3');
+    const [taken] = await boss.fetch(MEDIA_MOVE_QUEUE);
+    expect(taken).toBeDefined();
+    const worker = await startMediaMoveWorker({
+      database: ctx.database,
+      jobs,
+      stores: { local, s3: bucket! },
+      speedMBps: 0,
+      log: quiet,
+      graceMs: 100,
+    });
+    try {
+      await waitFor((status) => status.foldersOnDisk === 0 && !status.running && !status.waiting);
+      expect(await bytesOf(await bucket!.read('directs/41/poster'))).toEqual(
+        Buffer.from('affiche'),
+      );
+      // The dead worker's run ends as interrupted, not active for hours.
+      const dead = await boss.getJobById(MEDIA_MOVE_QUEUE, taken!.id);
+      expect(dead?.state).toBe('completed');
     } finally {
       await worker.stop();
     }
