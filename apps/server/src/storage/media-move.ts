@@ -57,15 +57,22 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', stop, { once: true });
   });
 
+/** Credit a pause leaves (a grace, a skipped folder) is kept this long at most: no long bursts. */
+const PACER_BURST_MS = 1000;
+
 export const createPacer = (bytesPerSecond: number): Pacer => {
-  const started = Date.now();
+  let started = Date.now();
   let sent = 0;
   return {
     async pace(bytes, signal) {
       if (bytesPerSecond <= 0) return;
       sent += bytes;
       const due = started + (sent / bytesPerSecond) * 1000;
-      if (due > Date.now()) await sleep(due - Date.now(), signal);
+      const now = Date.now();
+      if (due < now - PACER_BURST_MS) {
+        started = now - PACER_BURST_MS;
+        sent = bytes;
+      } else if (due > now) await sleep(due - now, signal);
     },
   };
 };
