@@ -23,6 +23,33 @@ export const PRESIGNED_READ_SECONDS = 5 * 60;
 
 /** Between a stat and the read of that version, the key was replaced: decided again this often. */
 const ATTEMPTS = 3;
+/**
+ * A bucket object's stat is kept this long: a player asks for range after range of one file,
+ * and each stat is a round trip to the store (one of two per range, measured in bench:s3). The
+ * read still names the stat's ETag (If-Match), so a file replaced meanwhile is never mixed: the
+ * read finds nothing and the answer is decided again on a fresh stat.
+ */
+const STAT_KEPT_MS = 2_000;
+/** Past this many files the kept stats start over (a few hundred bytes each). */
+const STATS_KEPT = 10_000;
+
+type ObjectStat = NonNullable<Awaited<ReturnType<MediaStorage['stat']>>>;
+
+const keptStats = (storage: MediaStorage) => {
+  const kept = new Map<string, { stat: ObjectStat; until: number }>();
+  return {
+    /** The key's stat, and whether it was kept (then only a read by its ETag confirms it). */
+    async stat(key: string, fresh: boolean): Promise<{ stat: ObjectStat | null; kept: boolean }> {
+      const entry = kept.get(key);
+      if (!fresh && entry && entry.until > Date.now()) return { stat: entry.stat, kept: true };
+      const stat = await storage.stat(key);
+      if (kept.size >= STATS_KEPT) kept.clear();
+      if (stat) kept.set(key, { stat, until: Date.now() + STAT_KEPT_MS });
+      else kept.delete(key);
+      return { stat, kept: false };
+    },
+  };
+};
 
 /**
  * `proxy`: Plateau answers as for a local file (ranges, HEAD, ETag and the conditions, from a
@@ -33,24 +60,34 @@ const ATTEMPTS = 3;
  */
 const sendThrough = async (
   storage: MediaStorage,
+  stats: ReturnType<typeof keptStats>,
   request: FastifyRequest,
   reply: FastifyReply,
   file: ServedFile,
 ) => {
+  let fresh = false;
   for (let attempt = 1; ; attempt += 1) {
-    const object = await storage.stat(file.key);
+    const { stat: object, kept } = await stats.stat(file.key, fresh);
+    fresh = true;
     if (!object) throw missingFile();
     const etag =
       object.etag ?? `W/"${object.size.toString(16)}-${object.mtime.getTime().toString(16)}"`;
     const answer = answerForObject(request.headers, { ...object, etag });
+    const range = 'range' in answer ? answer.range : null;
+    const reads = request.method !== 'HEAD' && range !== null;
+    // An answer no read confirms (304, 412, 416, HEAD) is decided on the store's stat of now.
+    if (kept && !reads) {
+      attempt -= 1;
+      continue;
+    }
     if (answer.status === 412) throw new HttpError(412, 'Le fichier a changé');
     if (answer.status === 416) {
       reply.header('content-range', answer.contentRange);
       throw new HttpError(416, 'Plage demandée hors du fichier');
     }
     let body: Readable | undefined;
-    if (request.method !== 'HEAD' && answer.range) {
-      const stream = await storage.read(file.key, answer.range, { etag: object.etag });
+    if (reads) {
+      const stream = await storage.read(file.key, range, { etag: object.etag });
       // Replaced or deleted between the stat and the read: decided again on what is there.
       if (!stream) {
         if (attempt < ATTEMPTS) continue;
@@ -77,9 +114,10 @@ export const createObjectSender = (
   delivery: ObjectDelivery,
 ): MediaSender => {
   if (delivery === 'proxy') {
+    const stats = keptStats(storage);
     return {
       servable: async (file) => file,
-      send: (request, reply, file) => sendThrough(storage, request, reply, file),
+      send: (request, reply, file) => sendThrough(storage, stats, request, reply, file),
     };
   }
   // Files `servable` found in the bucket: a player's next ranges (the same file, from the
