@@ -146,6 +146,27 @@ export const mediaStorageContract = (make: () => Promise<ContractSubject>) => {
     expect(await storage.stat('videos/8/raw.mp4')).not.toBeNull();
   });
 
+  it("lists a folder's files with their sizes, not its neighbours', and publishes a stream", async () => {
+    for (const key of ['videos/9/720.mp4', 'videos/9/captions/fr.vtt', 'videos/90/raw.mp4'])
+      await put(storage, key, Buffer.from(key));
+    const listed = await storage.listFolder('videos/9');
+    expect(listed.map(({ key, size }) => ({ key, size }))).toEqual([
+      { key: 'videos/9/720.mp4', size: 'videos/9/720.mp4'.length },
+      { key: 'videos/9/captions/fr.vtt', size: 'videos/9/captions/fr.vtt'.length },
+    ]);
+    expect(await storage.listFolder('videos/11')).toEqual([]);
+
+    const bytes = randomBytes(100_000);
+    await storage.commitStream(Readable.from([bytes]), bytes.length, 'videos/9/480.mp4');
+    expect((await bytesOf(await storage.read('videos/9/480.mp4')))?.equals(bytes)).toBe(true);
+    // A stream shorter than announced publishes nothing, and leaves no temporary file.
+    await expect(
+      storage.commitStream(Readable.from([bytes.subarray(10)]), bytes.length, 'videos/9/360.mp4'),
+    ).rejects.toThrow();
+    expect(await storage.stat('videos/9/360.mp4')).toBeNull();
+    expect(await scratchFiles(subject.scratchDir)).toEqual([]);
+  });
+
   it('answers its check, and reads by ETag only the version that ETag names', async () => {
     await storage.check();
     const first = randomBytes(1000);
