@@ -18,6 +18,10 @@ export interface ResumableStore extends DataStore {
   claimFinish(id: string): Promise<boolean>;
   /** Marks an upload attached: HEAD answers it complete until it expires, counted from now. */
   markFinished(id: string): Promise<void>;
+  /** Gives up a claim whose attachment failed for want of the store: another may retry it. */
+  releaseClaim(id: string): Promise<void>;
+  /** Whether the upload was claimed or attached (false: complete, its attachment still owed). */
+  isFinished(id: string): Promise<boolean>;
   /** Forgets an upload whose bytes were attached or removed. */
   forget(id: string): Promise<void>;
   /**
@@ -109,6 +113,14 @@ export class ResumableUploadStore extends FileStore implements ResumableStore {
   /** The data file itself: the check reads it and the commit renames it into place. */
   withUploadedFile<T>(id: string, use: (file: string) => Promise<T>): Promise<T> {
     return use(this.dataPath(id));
+  }
+
+  async releaseClaim(id: string): Promise<void> {
+    await rm(this.finishedPath(id), { force: true });
+  }
+
+  async isFinished(id: string): Promise<boolean> {
+    return (await stat(this.finishedPath(id)).catch(() => null)) !== null;
   }
 
   /** Every unfinished upload, read from disk (so it survives restarts), unreadable ones skipped. */

@@ -1,4 +1,5 @@
 import type { S3 } from '@aws-sdk/client-s3';
+import type { KvStore } from '@tus/server';
 import { addContentMd5 } from './s3-client.ts';
 import { storageFailure } from './s3-failures.ts';
 
@@ -45,4 +46,15 @@ export const fitResumableClient = (client: S3, folder: string): void => {
     },
     { step: 'initialize', name: 'plateauResumableUploads' },
   );
+};
+
+/**
+ * No cache of the uploads' descriptions: another instance may remove or finish an upload, and
+ * a remembered description would answer for it.
+ */
+export const noCache: KvStore<never> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+  list: async () => [],
 };

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { S3Store } from '@tus/s3-store';
-import { ERRORS, Upload, type KvStore } from '@tus/server';
+import { ERRORS, Upload, type Lock } from '@tus/server';
 import type { S3Settings } from '../config/s3-settings.ts';
 import { objectKey, s3ClientConfig } from './s3-client.ts';
 import { isAbsent } from './s3-failures.ts';
-import { listMultipartUploads, listObjects } from './s3-listing.ts';
-import { fitResumableClient } from './s3-resumable-client.ts';
+import { listMultipartUploads, uploadActivity } from './s3-listing.ts';
+import { fitResumableClient, noCache } from './s3-resumable-client.ts';
 import { downloadObject } from './s3-transfer.ts';
 import { createScratchFolder } from './scratch-folder.ts';
 import type { UploadLocker } from './upload-locker.ts';
@@ -16,17 +16,6 @@ const MiB = 1024 * 1024;
 const PART_SIZE = 8 * MiB;
 /** How long a finish waits for a request still holding the upload (tus's own lock timeout). */
 const CLAIM_TIMEOUT_MS = 30_000;
-
-/**
- * No cache of the uploads' descriptions: another instance may remove or finish an upload, and
- * a remembered description would answer for it.
- */
-const noCache: KvStore<never> = {
-  get: async () => undefined,
-  set: async () => undefined,
-  delete: async () => undefined,
-  list: async () => [],
-};
 
 /** What a finished upload's marker keeps: enough for a HEAD to answer it complete. */
 interface FinishedUpload {
@@ -53,6 +42,8 @@ export interface S3ResumableStoreOptions {
 export class S3ResumableStore extends S3Store {
   private readonly folder: string;
   private readonly scratch;
+  /** The uploads this process is attaching: their lock, and what their marker will say. */
+  private readonly claims = new Map<string, { lock?: Lock; finished: FinishedUpload }>();
 
   constructor(private readonly options: S3ResumableStoreOptions) {
     const { bucket, ...settings } = options.s3;
@@ -103,31 +94,57 @@ export class S3ResumableStore extends S3Store {
     });
   }
 
-  /** Claims the attachment of a complete upload: true for one caller only, on any instance. */
+  /**
+   * Claims the attachment of a complete upload: true for one caller only, on any instance. The
+   * upload's lock (shared by instances through PostgreSQL) is held from the claim until it is
+   * marked finished or released, so nothing is written to the store for the claim itself: a
+   * store down mid-attach leaves no stale claim behind, and the next request retries.
+   */
   async claimFinish(id: string): Promise<boolean> {
     const lock = this.options.locker?.newLock?.(id);
     await lock?.lock(AbortSignal.timeout(CLAIM_TIMEOUT_MS), () => undefined);
     try {
-      if (await this.readFinished(id)) return false;
+      if (await this.readFinished(id)) {
+        await lock?.unlock();
+        return false;
+      }
       const { file } = await this.getMetadata(id);
-      await this.writeFinished(id, { size: file.size, metadata: file.metadata });
+      this.claims.set(id, { lock, finished: { size: file.size, metadata: file.metadata } });
       return true;
-    } finally {
+    } catch (error) {
       await lock?.unlock();
+      throw error;
     }
   }
 
-  /** Marks an upload attached: its expiry counts from now (the marker's write). */
-  async markFinished(id: string): Promise<void> {
-    const finished = await this.readFinished(id);
-    if (finished)
-      await this.writeFinished(id, { size: finished.size, metadata: finished.metadata });
+  /** Lets another request claim the upload again (its attachment failed, the store being down). */
+  async releaseClaim(id: string): Promise<void> {
+    const claim = this.claims.get(id);
+    this.claims.delete(id);
+    await claim?.lock?.unlock();
+  }
+
+  async isFinished(id: string): Promise<boolean> {
+    return (await this.readFinished(id)) !== null;
   }
 
   /**
-   * Runs `use` with a scratch copy of the complete upload, then removes the copy and the
-   * upload's objects (the bytes went to their video, or were refused): only its marker stays.
+   * Marks an upload attached: the marker answers HEAD until it expires (counted from now), then
+   * the upload's own objects go, its bytes being in their video now.
    */
+  async markFinished(id: string): Promise<void> {
+    const claim = this.claims.get(id);
+    try {
+      const finished = claim?.finished ?? (await this.readFinished(id));
+      if (!finished) return;
+      await this.writeFinished(id, { size: finished.size, metadata: finished.metadata });
+      await this.deleteObjectsOf(id, ['', '.info', '.part']);
+    } finally {
+      await this.releaseClaim(id);
+    }
+  }
+
+  /** Runs `use` with a scratch copy of the complete upload, removed once `use` settles. */
   async withUploadedFile<T>(id: string, use: (file: string) => Promise<T>): Promise<T> {
     const file = await this.scratch.tempPath('.upload');
     try {
@@ -135,7 +152,6 @@ export class S3ResumableStore extends S3Store {
       return await use(file);
     } finally {
       await rm(file, { force: true });
-      await this.deleteObjectsOf(id, ['', '.info', '.part']);
     }
   }
 
@@ -159,7 +175,11 @@ export class S3ResumableStore extends S3Store {
 
   /** Forgets an upload attached or refused: its marker goes. */
   async forget(id: string): Promise<void> {
-    await this.deleteObjectsOf(id, ['.info', '.finished']).catch(() => undefined);
+    try {
+      await this.deleteObjectsOf(id, ['.info', '.finished']).catch(() => undefined);
+    } finally {
+      await this.releaseClaim(id);
+    }
   }
 
   /** The unfinished uploads, from the store's multipart uploads under our folder. */
@@ -188,21 +208,7 @@ export class S3ResumableStore extends S3Store {
    * local store, so one a request works on (on any instance) stays.
    */
   override async deleteExpired(): Promise<number> {
-    const lastWrites = new Map<string, number>();
-    const seen = (key: string | undefined, time: Date | undefined) => {
-      const id = (key ?? '').slice(this.folder.length).replace(/\.(info|part|finished)$/, '');
-      if (!isResumableUploadId(id)) return;
-      lastWrites.set(id, Math.max(lastWrites.get(id) ?? 0, time?.getTime() ?? 0));
-    };
-    const multipart = new Map<string, string[]>();
-    for (const upload of await listMultipartUploads(this.client, this.bucket, this.folder)) {
-      seen(upload.Key, upload.Initiated);
-      const id = upload.Key?.slice(this.folder.length) ?? '';
-      if (upload.UploadId) multipart.set(id, [...(multipart.get(id) ?? []), upload.UploadId]);
-    }
-    for (const object of await listObjects(this.client, this.bucket, this.folder)) {
-      seen(object.Key, object.LastModified);
-    }
+    const { lastWrites, multipart } = await uploadActivity(this.client, this.bucket, this.folder);
     let removed = 0;
     for (const [id, lastSeen] of lastWrites) {
       if (lastSeen >= Date.now() - this.options.expiryMs) continue;

@@ -3,14 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
+import { mediaKeys } from '../../storage/media-storage.ts';
 import { createS3Client } from '../../storage/s3-client.ts';
 import { createS3MediaStorage } from '../../storage/s3-media-storage.ts';
 import { useTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { scratchFiles } from '../../test/stored-media.ts';
+import { readStored, scratchFiles } from '../../test/stored-media.ts';
 import { testTmpDir } from '../../test/test-env.ts';
 import { testMediaKind } from '../../test/test-media.ts';
 import { insertVideo, PNG_BYTES, upload, videoRow } from './media.test-helpers.ts';
-import { createUpload, patchUpload } from './resumable-uploads.test-support.ts';
+import { createUpload, headUpload, patchUpload } from './resumable-uploads.test-support.ts';
 
 const MESSAGE = 'Stockage des médias indisponible, réessayez dans un instant.';
 
@@ -20,6 +21,8 @@ const MESSAGE = 'Stockage des médias indisponible, réessayez dans un instant.'
  */
 const ctx = useTestApp();
 let down: TestContext;
+/** An instance whose media storage is down but whose resumable uploads are reachable. */
+let publishDown: TestContext;
 let member: TestUser;
 
 beforeAll(async () => {
@@ -43,10 +46,14 @@ beforeAll(async () => {
   const app = await buildApp({ config, database: ctx.database, storage });
   await app.ready();
   down = { ...ctx, app, config, storage, dataDir };
+  const halfApp = await buildApp({ config: ctx.config, database: ctx.database, storage });
+  await halfApp.ready();
+  publishDown = { ...ctx, app: halfApp, storage };
   member = await ctx.createUser('plateau');
 });
 
 afterAll(async () => {
+  await publishDown?.app.close();
   await down?.app.close();
   if (down?.dataDir) rmSync(down.dataDir, { recursive: true, force: true });
 });
@@ -82,5 +89,27 @@ describe.skipIf(testMediaKind !== 's3')('an upload while the object store is dow
     expect(patch.statusCode).toBe(503);
     expect(JSON.parse(patch.body).message).toBe(MESSAGE);
     expect(await scratchFiles(down)).toEqual([]);
+  });
+
+  it('keeps a resumable upload whose publish failed, and attaches it at the next request', async () => {
+    const id = await insertVideo(ctx);
+    const created = await createUpload(ctx, member.auth, {
+      length: PNG_BYTES.length,
+      videoId: id,
+      kind: 'thumbnail',
+    });
+    const location = created.headers.location as string;
+    const cut = await patchUpload(publishDown, member.auth, location, 0, PNG_BYTES);
+    expect(cut.statusCode, cut.body).toBe(503);
+    expect(JSON.parse(cut.body).message).toBe(MESSAGE);
+    expect((await videoRow(ctx, id)).hasThumbnail).toBe(false);
+
+    // The store is back (another instance reaches it): the client's next HEAD attaches it.
+    const head = await headUpload(ctx, member.auth, location);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(PNG_BYTES.length));
+    expect((await videoRow(ctx, id)).hasThumbnail).toBe(true);
+    expect(await readStored(ctx, mediaKeys.thumbnail(id))).toEqual(PNG_BYTES);
+    expect(await scratchFiles(ctx)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { DiskGuard } from '../../storage/free-space.ts';
 import { isResumableUploadId, type ResumableStore } from '../../storage/resumable-store.ts';
-import { StorageUnavailableError } from '../../storage/storage-errors.ts';
+import { isStorageUnavailable, StorageUnavailableError } from '../../storage/storage-errors.ts';
 import type { MediaService } from './media.service.ts';
 import { requireUploadRoom, storageDown } from './upload-room.ts';
 
@@ -93,6 +93,33 @@ export const createResumableUploadsService = ({
     return upload;
   };
 
+  /**
+   * The last byte arrived: the file is checked and attached to its video exactly as a
+   * multipart upload is; refused, the upload is removed; attached, it is marked finished.
+   * tus calls this after releasing the upload's lock, so two requests (on two instances) may
+   * both see the upload complete: only the one that claims it attaches it.
+   */
+  const finish = async (viewer: Viewer, upload: Upload): Promise<void> => {
+    if (!(await store.claimFinish(upload.id))) throw alreadyFinished();
+    try {
+      const target = targetOf(upload.metadata);
+      await media.checkUploadTarget(viewer, target.kind, target.videoId);
+      await store.withUploadedFile(upload.id, (file) =>
+        media.storeUpload(target.kind, target.videoId, file),
+      );
+    } catch (error) {
+      if (isStorageUnavailable(error)) {
+        // Nothing wrong with the file: it stays, unclaimed, for the next request to attach.
+        await store.releaseClaim(upload.id).catch(() => undefined);
+        throw error;
+      }
+      await store.remove(upload.id).catch(() => undefined);
+      await store.forget(upload.id);
+      throw error;
+    }
+    await store.markFinished(upload.id);
+  };
+
   return {
     /**
      * Who may do what, before tus handles the request: creation by a member allowed to upload
@@ -111,8 +138,16 @@ export const createResumableUploadsService = ({
       }
       if (id === undefined) return checkCreation(viewer, headers);
       const upload = await ownUpload(viewer, id);
+      const complete = upload.size !== undefined && upload.offset === upload.size;
+      // Complete but not attached: its attachment failed with the store down. Done now, so
+      // the client learning it complete from this answer is right.
+      if (complete && method !== 'DELETE' && !(await store.isFinished(id))) {
+        await finish(viewer, upload).catch((error: unknown) => {
+          if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+        });
+      }
       if (method !== 'PATCH') return;
-      if (upload.size !== undefined && upload.offset === upload.size) throw alreadyFinished();
+      if (complete) throw alreadyFinished();
       if (!/^\d{1,16}$/.test(single(headers['upload-offset']) ?? '')) {
         throw badRequest('Position d’envoi invalide (Upload-Offset)');
       }
@@ -126,27 +161,7 @@ export const createResumableUploadsService = ({
       [UPLOADER]: String(viewer.userId),
     }),
 
-    /**
-     * The last byte arrived: the file is checked and attached to its video exactly as a
-     * multipart upload is; refused, the upload is removed; attached, it is marked finished.
-     * tus calls this after releasing the upload's lock, so two requests (on two instances) may
-     * both see the upload complete: only the one that claims it attaches it.
-     */
-    async finish(viewer: Viewer, upload: Upload): Promise<void> {
-      if (!(await store.claimFinish(upload.id))) throw alreadyFinished();
-      try {
-        const target = targetOf(upload.metadata);
-        await media.checkUploadTarget(viewer, target.kind, target.videoId);
-        await store.withUploadedFile(upload.id, (file) =>
-          media.storeUpload(target.kind, target.videoId, file),
-        );
-      } catch (error) {
-        await store.remove(upload.id).catch(() => undefined);
-        await store.forget(upload.id);
-        throw error;
-      }
-      await store.markFinished(upload.id);
-    },
+    finish,
   };
 };
 
