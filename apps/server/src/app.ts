@@ -154,8 +154,6 @@ export const buildApp = async ({
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(errorBody(500, 'Erreur interne du serveur'));
     // The media store down or refusing Plateau: nothing the request did, and nothing to hide
     // but the store's own words (logged). The client may ask again; it recovers by itself.
     if (isStorageUnavailable(error)) {
@@ -163,6 +161,8 @@ export const buildApp = async ({
       reply.header('retry-after', '5');
       return reply.status(503).send(errorBody(503, STORAGE_UNAVAILABLE_MESSAGE));
     }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(errorBody(500, 'Erreur interne du serveur'));
   });
 
   const shellTemplate = path.join(webDist, 'index.html');
