@@ -58,6 +58,7 @@ export const runBackup = async (
   await mkdir(partial, { recursive: true, mode: 0o700 });
   const databaseFile = databaseFiles[source.kind];
   const manifest = newManifest(source.kind, databaseFile, source.plateauVersion);
+  const incremental: Incremental = { earlier, previousFolder, manifest };
   try {
     progress(`database (${source.kind})...`);
     await source.dumpDatabase(path.join(partial, databaseFile));
@@ -72,19 +73,10 @@ export const runBackup = async (
     const take = async (from: string, relative: string) => {
       const info = await statOrNull(from);
       if (!info) return false;
-      const before = earlier.get(relative);
       const to = path.join(partial, relative);
-      if (
-        before &&
-        previousFolder &&
-        before.size === info.size &&
-        before.mtimeMs === info.mtimeMs &&
-        (await hardLink(path.join(previousFolder, relative), to))
-      ) {
-        manifest.files.push({ ...before });
-        manifest.linked += 1;
-        return true;
-      }
+      const unchanged = (before: BackedUpFile) =>
+        before.size === info.size && before.mtimeMs === info.mtimeMs;
+      if (await linkUnchanged(incremental, relative, to, unchanged)) return true;
       try {
         const sha256 = await copyHashed(from, to);
         manifest.files.push({ path: relative, size: info.size, sha256, mtimeMs: info.mtimeMs });
@@ -102,26 +94,12 @@ export const runBackup = async (
     }
     const media = await listFiles(source.mediaDir, WORK_FOLDERS);
     progress(`${media.length} media files...`);
-    // Two at a time: one file's copy overlaps another's hash (2 cores, one disk).
-    let next = 0;
-    const worker = async () => {
-      while (next < media.length) {
-        const key = media[next++]!;
-        if (!(await take(path.join(source.mediaDir, key), `media/${key}`))) {
-          manifest.vanished.push(key);
-        }
+    await twoAtATime(media, async (key) => {
+      if (!(await take(path.join(source.mediaDir, key), `media/${key}`))) {
+        manifest.vanished.push(key);
       }
-    };
-    await Promise.all([worker(), worker()]);
-    if (source.bucket) {
-      const taken = new Set(manifest.files.map((file) => file.path));
-      await takeBucket(
-        source.bucket,
-        partial,
-        { earlier, previousFolder, manifest, taken },
-        progress,
-      );
-    }
+    });
+    if (source.bucket) await takeBucket(source.bucket, partial, incremental, progress);
     manifest.files.sort((a, b) => a.path.localeCompare(b.path));
     manifest.vanished.sort();
     await writeFile(path.join(partial, MANIFEST), JSON.stringify(manifest, null, 1), {
@@ -141,56 +119,67 @@ interface Incremental {
   earlier: Map<string, BackedUpFile>;
   previousFolder: string | undefined;
   manifest: Manifest;
-  /** Paths already in the backup (a folder half moved has its files on both sides). */
-  taken: Set<string>;
 }
+
+/** Links `relative` from the previous backup when `unchanged` says its source is the same. */
+const linkUnchanged = async (
+  { earlier, previousFolder, manifest }: Incremental,
+  relative: string,
+  to: string,
+  unchanged: (before: BackedUpFile) => boolean,
+) => {
+  const before = earlier.get(relative);
+  if (!before || !previousFolder || !unchanged(before)) return false;
+  if (!(await hardLink(path.join(previousFolder, relative), to))) return false;
+  manifest.files.push({ ...before });
+  manifest.linked += 1;
+  return true;
+};
+
+/** Two at a time: one file's copy overlaps another's hash (2 cores, one disk). */
+const twoAtATime = async <T>(items: T[], work: (item: T) => Promise<void>) => {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all([worker(), worker()]);
+};
 
 /**
  * The bucket's media into the backup: an object whose size and ETag match the previous backup's
- * is hard-linked from it, any other downloaded and hashed. Two at a time, as on the disk.
+ * is hard-linked from it, any other downloaded and hashed. A file already taken from the disk
+ * (a folder half moved has its files on both sides) is not taken twice.
  */
 const takeBucket = async (
   bucket: BucketMedia,
   partial: string,
-  { earlier, previousFolder, manifest, taken }: Incremental,
+  incremental: Incremental,
   progress: BackupProgress,
 ) => {
+  const { manifest } = incremental;
+  const taken = new Set(manifest.files.map((file) => file.path));
   const objects = (await bucket.list()).filter((object) => !taken.has(`media/${object.key}`));
   progress(`${objects.length} media files in the bucket...`);
-  let next = 0;
-  const worker = async () => {
-    while (next < objects.length) {
-      const object = objects[next++]!;
-      const relative = `media/${object.key}`;
-      const to = path.join(partial, relative);
-      const before = earlier.get(relative);
-      if (
-        before &&
-        previousFolder &&
-        before.size === object.size &&
-        before.etag === object.etag &&
-        (await hardLink(path.join(previousFolder, relative), to))
-      ) {
-        manifest.files.push({ ...before });
-        manifest.linked += 1;
-        continue;
-      }
-      let sha256: string;
-      try {
-        sha256 = await bucket.download(object.key, to);
-      } catch (error) {
-        if (!isAbsent(error)) throw error;
-        manifest.vanished.push(object.key);
-        continue;
-      }
-      await chmod(to, 0o600);
-      const { size, mtimeMs } = await stat(to);
-      manifest.files.push({ path: relative, size, sha256, mtimeMs, etag: object.etag });
-      manifest.copied += 1;
-      manifest.bytesCopied += size;
+  await twoAtATime(objects, async (object) => {
+    const relative = `media/${object.key}`;
+    const to = path.join(partial, relative);
+    const unchanged = (before: BackedUpFile) =>
+      before.size === object.size && before.etag === object.etag;
+    if (await linkUnchanged(incremental, relative, to, unchanged)) return;
+    let sha256: string;
+    try {
+      sha256 = await bucket.download(object.key, to);
+    } catch (error) {
+      if (!isAbsent(error)) throw error;
+      manifest.vanished.push(object.key);
+      return;
     }
-  };
-  await Promise.all([worker(), worker()]);
+    await chmod(to, 0o600);
+    const { size, mtimeMs } = await stat(to);
+    manifest.files.push({ path: relative, size, sha256, mtimeMs, etag: object.etag });
+    manifest.copied += 1;
+    manifest.bytesCopied += size;
+  });
 };
 
 /** Every file of a backup against its manifest: the problems found (none: it is intact). */
