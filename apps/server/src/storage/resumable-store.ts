@@ -14,8 +14,11 @@ export { isResumableUploadId };
  * Plateau asks of it (claiming a finish once, a local file to check, expiry, room on disk).
  */
 export interface ResumableStore extends DataStore {
-  /** True for one caller only (any instance): that one attaches the complete upload. */
-  claimFinish(id: string): Promise<boolean>;
+  /**
+   * True for one caller only (any instance): that one attaches the complete upload. `wait`
+   * (default): for a claim another request holds to end, rather than answering false at once.
+   */
+  claimFinish(id: string, wait?: boolean): Promise<boolean>;
   /** Marks an upload attached: HEAD answers it complete until it expires, counted from now. */
   markFinished(id: string): Promise<void>;
   /** Gives up a claim whose attachment failed for want of the store: another may retry it. */

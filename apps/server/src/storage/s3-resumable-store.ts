@@ -35,9 +35,8 @@ export interface S3ResumableStoreOptions {
 /**
  * Resumable uploads kept in the bucket (@tus/s3-store): each PATCH's bytes go to a multipart
  * upload under S3_PREFIX's `uploads/`, so any instance resumes an upload begun on another, with
- * no shared folder. Expiry counts from the last byte received, as on the local store. A
- * finished upload leaves a `<id>.finished` marker, written once under the upload's lock (held
- * across instances through PostgreSQL), for a HEAD to answer it complete until it expires.
+ * no shared folder. Expiry counts from the last byte received, as on the local store. An
+ * attached upload leaves only a `<id>.finished` marker, for HEAD to answer it complete.
  */
 export class S3ResumableStore extends S3Store {
   private readonly folder: string;
@@ -95,14 +94,21 @@ export class S3ResumableStore extends S3Store {
   }
 
   /**
-   * Claims the attachment of a complete upload: true for one caller only, on any instance. The
-   * upload's lock (shared by instances through PostgreSQL) is held from the claim until it is
-   * marked finished or released, so nothing is written to the store for the claim itself: a
-   * store down mid-attach leaves no stale claim behind, and the next request retries.
+   * Claims the attachment of a complete upload: true for one caller only, on any instance. A
+   * lock of its own (`<id>:finish`, shared by instances through PostgreSQL) is held from the
+   * claim until the upload is marked finished or released: nothing is written to the store for
+   * the claim, so a store down mid-attach leaves no stale claim, and the upload's own lock stays
+   * free for tus's HEAD meanwhile. `wait: false` gives up at once when another holds it.
    */
-  async claimFinish(id: string): Promise<boolean> {
-    const lock = this.options.locker?.newLock?.(id);
-    await lock?.lock(AbortSignal.timeout(CLAIM_TIMEOUT_MS), () => undefined);
+  async claimFinish(id: string, wait = true): Promise<boolean> {
+    const { locker } = this.options;
+    let lock: Lock | null | undefined;
+    if (!wait) lock = locker ? await locker.tryLock(`${id}:finish`) : undefined;
+    else {
+      lock = locker?.newLock?.(`${id}:finish`);
+      await lock?.lock(AbortSignal.timeout(CLAIM_TIMEOUT_MS), () => undefined);
+    }
+    if (lock === null) return false;
     try {
       if (await this.readFinished(id)) {
         await lock?.unlock();

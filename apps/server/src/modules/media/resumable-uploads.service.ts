@@ -99,8 +99,8 @@ export const createResumableUploadsService = ({
    * tus calls this after releasing the upload's lock, so two requests (on two instances) may
    * both see the upload complete: only the one that claims it attaches it.
    */
-  const finish = async (viewer: Viewer, upload: Upload): Promise<void> => {
-    if (!(await store.claimFinish(upload.id))) throw alreadyFinished();
+  const finish = async (viewer: Viewer, upload: Upload, wait = true): Promise<void> => {
+    if (!(await store.claimFinish(upload.id, wait))) throw alreadyFinished();
     try {
       const target = targetOf(upload.metadata);
       await media.checkUploadTarget(viewer, target.kind, target.videoId);
@@ -142,7 +142,8 @@ export const createResumableUploadsService = ({
       // Complete but not attached: its attachment failed with the store down. Done now, so
       // the client learning it complete from this answer is right.
       if (complete && method !== 'DELETE' && !(await store.isFinished(id))) {
-        await finish(viewer, upload).catch((error: unknown) => {
+        // Not waiting for a claim held elsewhere: that attachment is under way.
+        await finish(viewer, upload, false).catch((error: unknown) => {
           if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
         });
       }
