@@ -1,18 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase } from '../test/harness.ts';
-import { emptyTestPrefix, TEST_BUCKET } from '../test/test-media.ts';
-import { testTmpDir } from '../test/test-env.ts';
+import { openStoragePair, openTestBucket } from '../test/storage-pair.ts';
 import { bytesOf, put } from './media-storage.contract.ts';
-import { createLocalStorage, type MediaStorage } from './media-storage.ts';
+import type { MediaStorage } from './media-storage.ts';
 import { recordedBackend } from './media-locations.repository.ts';
 import { moveFolder, type FolderMoveContext } from './media-move.ts';
-import { createRoutedMediaStorage } from './routed-media-storage.ts';
-import { createS3Client, ensureBucket } from './s3-client.ts';
-import { createS3MediaStorage } from './s3-media-storage.ts';
 
 const store = inject('objectStore');
 
@@ -22,55 +16,24 @@ describe.skipIf(!store)('moving a media folder between the disk and the bucket',
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTestDatabase();
-    const client = createS3Client({ ...store!, bucket: TEST_BUCKET });
-    await ensureBucket(client, TEST_BUCKET);
-    client.destroy();
+    await openTestBucket();
   });
   afterAll(() => database?.close());
 
   const subject = async () => {
-    const dir = await mkdtemp(path.join(testTmpDir, 'move-'));
-    const s3 = {
-      ...store!,
-      bucket: TEST_BUCKET,
-      prefix: `move-${randomUUID()}/`,
-      forcePathStyle: true,
-      delivery: 'proxy' as const,
-    };
-    const client = createS3Client(s3);
-    const local = createLocalStorage(path.join(dir, 'media'));
-    const bucket = createS3MediaStorage({
-      client,
-      bucket: TEST_BUCKET,
-      prefix: s3.prefix,
-      scratchDir: path.join(dir, 'scratch'),
-      // Multipart from 5 MiB: the 6 MiB rendition below goes in two parts.
-      partSize: 5 * 1024 * 1024,
-    });
-    // The site's view: a short location cache, so that the test sees instances follow a move.
-    const site = createRoutedMediaStorage({
-      local,
-      bucket,
-      preferred: 's3',
-      db: database.db,
+    // Multipart from 5 MiB: the 6 MiB rendition below goes in two parts. The site's view has a
+    // short location cache, so that the test sees instances follow a move.
+    const pair = await openStoragePair(database.db, {
+      name: 'move',
       cacheMs: 100,
+      partSize: 5 * 1024 * 1024,
     });
     const ctx: FolderMoveContext = {
       db: database.db,
-      stores: { local, s3: bucket },
+      stores: { local: pair.local, s3: pair.bucket },
       graceMs: 200,
     };
-    return {
-      local,
-      bucket,
-      site,
-      ctx,
-      cleanup: async () => {
-        await emptyTestPrefix({ mediaStorage: { kind: 's3', s3 } } as never);
-        client.destroy();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
+    return { ...pair, site: pair.storage, ctx };
   };
 
   /** A video folder as an encode leaves it: renditions, index, thumbnail, captions. */

@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase } from '../test/harness.ts';
-import { emptyTestPrefix, TEST_BUCKET } from '../test/test-media.ts';
-import { testTmpDir } from '../test/test-env.ts';
+import { openStoragePair, openTestBucket } from '../test/storage-pair.ts';
 import { bytesOf, mediaStorageContract, put } from './media-storage.contract.ts';
-import { createLocalStorage, type MediaStorage } from './media-storage.ts';
+import type { MediaStorage } from './media-storage.ts';
 import { recordedBackend, switchBackend, type MediaBackend } from './media-locations.repository.ts';
-import { createRoutedMediaStorage } from './routed-media-storage.ts';
-import { createS3Client, ensureBucket } from './s3-client.ts';
-import { createS3MediaStorage } from './s3-media-storage.ts';
 
 const store = inject('objectStore');
 
@@ -20,49 +13,13 @@ describe.skipIf(!store)('both backends behind one storage, folder by folder', ()
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTestDatabase();
-    const client = createS3Client({ ...store!, bucket: TEST_BUCKET });
-    await ensureBucket(client, TEST_BUCKET);
-    client.destroy();
+    await openTestBucket();
   });
   afterAll(() => database?.close());
 
   /** The local disk, the bucket under a fresh prefix, and the routed storage over both. */
-  const subject = async (preferred: MediaBackend) => {
-    const dir = await mkdtemp(path.join(testTmpDir, 'routed-'));
-    const s3 = {
-      ...store!,
-      bucket: TEST_BUCKET,
-      prefix: `routed-${randomUUID()}/`,
-      forcePathStyle: true,
-      delivery: 'proxy' as const,
-    };
-    const client = createS3Client(s3);
-    const local = createLocalStorage(path.join(dir, 'media'));
-    const bucket = createS3MediaStorage({
-      client,
-      bucket: TEST_BUCKET,
-      prefix: s3.prefix,
-      scratchDir: path.join(dir, 'scratch'),
-    });
-    const storage = createRoutedMediaStorage({
-      local,
-      bucket,
-      preferred,
-      db: database.db,
-      cacheMs: 60_000,
-    });
-    return {
-      storage,
-      local,
-      bucket,
-      scratchDir: path.join(dir, 'media', '.tmp'),
-      cleanup: async () => {
-        await emptyTestPrefix({ mediaStorage: { kind: 's3', s3 } } as never);
-        client.destroy();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  };
+  const subject = (preferred: MediaBackend) =>
+    openStoragePair(database.db, { name: 'routed', preferred, cacheMs: 60_000 });
 
   mediaStorageContract(() => subject('s3'));
 

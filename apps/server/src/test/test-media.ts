@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import type { Config } from '../config.ts';
-import { createS3Client } from '../storage/s3-client.ts';
+import { createS3Client, type S3ClientSettings } from '../storage/s3-client.ts';
 
 /** The backend the server tests keep media on: `s3` in the server-s3 project (Swift). */
 export const testMediaKind = (process.env.PLATEAU_TEST_MEDIA ?? 'local') as 'local' | 's3';
@@ -36,8 +36,11 @@ export const testMediaEnv = (): Record<string, string> => {
 
 /** Removes whatever a test app left under its prefix: objects and unfinished multipart uploads. */
 export const emptyTestPrefix = async (config: Config) => {
-  if (config.mediaStorage.kind !== 's3') return;
-  const { s3 } = config.mediaStorage;
+  if (config.mediaStorage.kind === 's3') await emptyBucketPrefix(config.mediaStorage.s3);
+};
+
+/** Removes every object and unfinished multipart upload under a bucket's prefix. */
+export const emptyBucketPrefix = async (s3: S3ClientSettings & { prefix: string }) => {
   const client = createS3Client(s3);
   const uploads = await client.send(
     new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: s3.prefix }),
