@@ -26,6 +26,7 @@ const mediaSuite: string[] = [
   'src/modules/media/media-limits.test.ts',
   'src/modules/media/upload-room.test.ts',
   'src/modules/media/media-upload-store-down.test.ts',
+  'src/modules/media/resumable-uploads-s3-crash.test.ts',
   'src/modules/live/live-broadcast.test.ts',
 ];
 
