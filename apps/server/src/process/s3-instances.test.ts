@@ -6,10 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/network-test-helpers.ts';
 import { loadConfig } from '../config.ts';
 import {
-  createUploadOver,
   newVideoOver,
-  TUS,
-  tusPatchHeaders,
+  resumedAcross,
+  uploadAcrossInstances,
 } from '../modules/media/resumable-uploads.test-support.ts';
 import { clipsDir, makeClip } from '../test/clips.ts';
 import { createPostgresTestDatabase } from '../test/harness.ts';
@@ -79,23 +78,8 @@ describe.skipIf(testMediaKind !== 's3' || !process.env.TEST_DATABASE_URL)(
       // Created and half sent through the first server, finished through the second.
       const source = await readFile(await makeClip(clipsDir, '360p'));
       const id = await newVideoOver(first, auth, 'Sans disque partagé');
-      const created = await createUploadOver(first, auth, { length: source.length, videoId: id });
-      expect(created.status).toBe(201);
-      const upload = created.headers.get('location')!.split('/').pop()!;
-      const half = Math.floor(source.length / 2);
-      const patch = (api: string, from: number, to: number) =>
-        fetch(`${api}/uploads/${upload}`, {
-          method: 'PATCH',
-          headers: tusPatchHeaders(auth, from),
-          body: source.subarray(from, to),
-        });
-      expect((await patch(first, 0, half)).status).toBe(204);
-      const offset = await fetch(`${second}/uploads/${upload}`, {
-        method: 'HEAD',
-        headers: { ...TUS, ...auth },
-      });
-      expect(offset.headers.get('upload-offset')).toBe(String(half));
-      expect((await patch(second, half, source.length)).status).toBe(204);
+      const across = await uploadAcrossInstances([first, second], auth, { source, videoId: id });
+      expect(across).toEqual(resumedAcross(source));
 
       // The raw upload is whole in the bucket: both servers give back the sent bytes.
       for (const api of [first, second]) {

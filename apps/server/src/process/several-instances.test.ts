@@ -11,8 +11,10 @@ import { freePort, sleep } from '../../../../scripts/network-test-helpers.ts';
 import {
   createUploadOver,
   newVideoOver,
+  resumedAcross,
   TUS,
   tusPatchHeaders,
+  uploadAcrossInstances,
 } from '../modules/media/resumable-uploads.test-support.ts';
 import { clipsDir, makeClip } from '../test/clips.ts';
 import { testDatabaseKind } from '../test/harness.ts';
@@ -122,21 +124,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances and a worker beh
     };
     const patchHeaders = (offset: number) => tusPatchHeaders(auth, offset);
     const id = await newVideo('Soirée à deux serveurs');
-    const upload = await createUpload(direct[0]!, id);
-    const half = Math.floor(source.length / 2);
-    const patch = (api: string, from: number, to: number) =>
-      fetch(`${api}/uploads/${upload}`, {
-        method: 'PATCH',
-        headers: patchHeaders(from),
-        body: source.subarray(from, to),
-      });
-    expect((await patch(direct[0]!, 0, half)).status).toBe(204);
-    const offset = await fetch(`${direct[1]}/uploads/${upload}`, {
-      method: 'HEAD',
-      headers: { ...TUS, ...auth },
+    const across = await uploadAcrossInstances([direct[0]!, direct[1]!], auth, {
+      source,
+      videoId: id,
     });
-    expect(offset.headers.get('upload-offset')).toBe(String(half));
-    expect((await patch(direct[1]!, half, source.length)).status).toBe(204);
+    expect(across).toEqual(resumedAcross(source));
 
     // Encoded by the worker, asked through nginx, followed on either instance.
     expect((await fetch(`${site}/encode/${id}`, { method: 'POST', headers: auth })).status).toBe(

@@ -98,3 +98,44 @@ export const createUploadOver = (
       'upload-metadata': tusMetadata({ videoId: String(videoId), kind: 'video' }),
     },
   });
+
+/**
+ * Over HTTP, on two real processes of one site: an upload of `source` for `videoId` created and
+ * half sent through `first`, its offset read and the rest sent through `second`. Answers the
+ * statuses a person's client would have seen, for the caller to check.
+ */
+export const uploadAcrossInstances = async (
+  [first, second]: [string, string],
+  auth: Record<string, string>,
+  { source, videoId }: { source: Buffer<ArrayBuffer>; videoId: number },
+) => {
+  const created = await createUploadOver(first, auth, { length: source.length, videoId });
+  const upload = created.headers.get('location')?.split('/').pop();
+  const half = Math.floor(source.length / 2);
+  const patch = (api: string, from: number, to: number) =>
+    fetch(`${api}/uploads/${upload}`, {
+      method: 'PATCH',
+      headers: tusPatchHeaders(auth, from),
+      body: source.subarray(from, to),
+    });
+  const firstHalf = (await patch(first, 0, half)).status;
+  const resumed = await fetch(`${second}/uploads/${upload}`, {
+    method: 'HEAD',
+    headers: { ...TUS, ...auth },
+  });
+  const secondHalf = (await patch(second, half, source.length)).status;
+  return {
+    created: created.status,
+    firstHalf,
+    offsetSeen: Number(resumed.headers.get('upload-offset')),
+    secondHalf,
+  };
+};
+
+/** What `uploadAcrossInstances` answers when both instances serve the upload as one. */
+export const resumedAcross = (source: Buffer) => ({
+  created: 201,
+  firstHalf: 204,
+  offsetSeen: Math.floor(source.length / 2),
+  secondHalf: 204,
+});
