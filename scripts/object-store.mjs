@@ -162,10 +162,18 @@ pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_forma
 use = egg:swift#proxy
 allow_account_management = true
 account_autocreate = true
+# S3_DELIVERY=redirect sends the browser here: hls.js reads the ranges of a rendition from the
+# player's page, another origin, so the answers carry Access-Control-Allow-Origin (and expose
+# what a range reader needs). PutBucketCors is not implemented by s3api: CORS is set here.
+cors_allow_origin = *
+strict_cors_mode = false
+cors_expose_headers = Content-Range, Content-Length, ETag, Accept-Ranges
 
 [filter:s3api]
 use = egg:swift#s3api
 location = ${credentials.region}
+# A ranged read across origins may be preflighted: s3api answers the OPTIONS of a presigned URL.
+cors_preflight_allow_origin = *
 
 [filter:tempauth]
 use = egg:swift#tempauth
@@ -372,11 +380,15 @@ const start = async (paths) => {
   for (const dir of [paths.etc, paths.devices, paths.run, paths.log, paths.cache])
     mkdirSync(dir, { recursive: true });
   return withLock(paths, async () => {
-    const alive = names.every((name) => runningPid(paths, name) !== null);
-    if (alive && (await answers(paths))) return { started: false, ringsBuilt: false };
-    await stopAll(paths);
     const who = runAs();
-    writeFileSync(path.join(paths.etc, 'proxy-server.conf'), proxyConf(paths, who.user));
+    const proxyFile = path.join(paths.etc, 'proxy-server.conf');
+    const wanted = proxyConf(paths, who.user);
+    // A store started by an older version of this script is started again with today's settings.
+    const current = existsSync(proxyFile) && readFileSync(proxyFile, 'utf8') === wanted;
+    const alive = names.every((name) => runningPid(paths, name) !== null);
+    if (alive && current && (await answers(paths))) return { started: false, ringsBuilt: false };
+    await stopAll(paths);
+    writeFileSync(proxyFile, wanted);
     for (const kind of ['account', 'container', 'object'])
       writeFileSync(
         path.join(paths.etc, `${kind}-server.conf`),

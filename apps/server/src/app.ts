@@ -32,6 +32,7 @@ import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from './storage/sto
 import { UploadLocker } from './storage/upload-locker.ts';
 import { buildWebShell, sendWebShell } from './web-shell.ts';
 import type { AppDeps } from './app-deps.ts';
+import { redirectStoreOrigin } from './media-serving/store-origin.ts';
 
 export type { AppDeps } from './app-deps.ts';
 
@@ -173,11 +174,15 @@ export const buildApp = async ({
   // Over plain http (a LAN address, a host name without a certificate), upgrading requests to
   // https would load no script at all, and HSTS would lock browsers out: both only on https.
   const servedOverHttps = new URL(config.publicUrl).protocol === 'https:';
+  // S3_DELIVERY=redirect: the player reads media from the store's origin.
+  const store = redirectStoreOrigin(config.mediaStorage);
+  const fromStore = store === null ? [] : [store];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'", ...fromStore],
+        'img-src': ["'self'", 'data:', 'blob:', ...fromStore],
+        'media-src': ["'self'", 'blob:', ...fromStore],
         // The shell's one inline script (the landing hero's first paint), by its hash.
         'script-src': ["'self'", ...(shell?.scriptSources ?? [])],
         'style-src': ["'self'", "'unsafe-inline'"],

@@ -104,6 +104,13 @@ const sendThrough = async (
 };
 
 /**
+ * Text files (captions) are streamed through even in `redirect` mode: a `<track>` follows a
+ * redirect to another origin only when the `<video>` has `crossorigin` and the store answers
+ * CORS, which a bucket's owner may never set up; and they are a few KB, nothing to offload.
+ */
+export const proxiedInRedirectMode = (file: ServedFile) => file.contentType.startsWith('text/');
+
+/**
  * Media kept in a bucket. `redirect`: once the route has decided the viewer may read the file
  * (every route checks access before `send`), a 302 to a presigned GET that answers with the
  * file's type, download name and cache rule; the store then answers the ranges itself. The 302
@@ -113,24 +120,25 @@ export const createObjectSender = (
   storage: MediaStorage,
   delivery: ObjectDelivery,
 ): MediaSender => {
-  if (delivery === 'proxy') {
-    const stats = keptStats(storage);
-    return {
-      servable: async (file) => file,
-      send: (request, reply, file) => sendThrough(storage, stats, request, reply, file),
-    };
-  }
+  const stats = keptStats(storage);
+  const proxy: MediaSender = {
+    servable: async (file) => file,
+    send: (request, reply, file) => sendThrough(storage, stats, request, reply, file),
+  };
+  if (delivery === 'proxy') return proxy;
   // Files `servable` found in the bucket: a player's next ranges (the same file, from the
   // route's grant cache) are redirected without asking the store again.
   const found = new WeakSet<ServedFile>();
   return {
     async servable(file) {
+      if (proxiedInRedirectMode(file)) return proxy.servable(file);
       if (!(await storage.stat(file.key))) throw missingFile();
       const checked = { ...file };
       found.add(checked);
       return checked;
     },
-    async send(_request, reply, file) {
+    async send(request, reply, file) {
+      if (proxiedInRedirectMode(file)) return proxy.send(request, reply, file);
       if (!found.has(file) && !(await storage.stat(file.key))) throw missingFile();
       const url = await storage.presignRead(file.key, {
         expiresInSeconds: PRESIGNED_READ_SECONDS,

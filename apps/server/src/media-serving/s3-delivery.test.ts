@@ -6,6 +6,7 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import { videoCaptions } from '../db/schema.ts';
 import { writeRenditionIndex } from '../media-tools/rendition-index.ts';
 import { FRAGMENTED_MOVFLAGS } from '../media-tools/tee-targets.ts';
 import { mediaKeys } from '../storage/media-storage.ts';
@@ -62,6 +63,10 @@ describe('S3_DELIVERY=redirect', () => {
     const answer = await stream(id, { range: 'bytes=0-99' });
     expect(answer.statusCode).toBe(302);
     expect(answer.headers['cache-control']).toBe('private, no-store');
+    // The page lets the player read from the store (hls.js fetches, a rung plays, sprites show).
+    const policy = String(answer.headers['content-security-policy']);
+    for (const directive of ['connect-src', 'media-src', 'img-src'])
+      expect(policy).toMatch(new RegExp(`${directive} [^;]*${store.endpoint}`));
     const location = answer.headers.location!;
     expect(location.startsWith(`${store.endpoint}/`)).toBe(true);
     expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('300');
@@ -156,6 +161,23 @@ describe('S3_DELIVERY=redirect', () => {
     const fragment = await fetch(answer.headers.location!, { headers: { range } });
     expect(fragment.status).toBe(206);
     expectBytes(Buffer.from(await fragment.arrayBuffer()), bytes.subarray(first, last + 1));
+  });
+
+  it('streams captions itself: a <track> cannot follow a redirect to the store', async () => {
+    const { id } = await publishedVideo(redirect, { privacy: 1 });
+    const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nBonjour, élèves !\n';
+    await putStored(redirect.storage, mediaKeys.caption(id, 'fr'), Buffer.from(vtt));
+    await redirect.database.db.insert(videoCaptions).values({ videoId: id, language: 'fr' });
+    const url = `/api/media/captions/${id}/fr.vtt`;
+    const answer = await redirect.app.inject({ url, headers: users.member.auth });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers.location).toBeUndefined();
+    expect(answer.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(answer.body).toBe(vtt);
+    expect((await redirect.app.inject({ url })).statusCode).toBe(401);
+    // The rendition beside it still goes to the store.
+    expect((await stream(id, users.member.auth)).statusCode).toBe(302);
   });
 
   it('answers the JSON 404 for a file missing from the bucket, with no URL', async () => {
