@@ -9,7 +9,8 @@ import { StorageUnavailableError } from './storage/storage-errors.ts';
 export const startupProblem = (error: unknown): string | undefined => {
   if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
   if (error instanceof EmbeddedDatabaseBusyError) return error.message;
-  if (error instanceof StorageUnavailableError) return `Media storage unavailable: ${error.message}`;
+  if (error instanceof StorageUnavailableError)
+    return `Media storage unavailable: ${error.message}`;
   return undefined;
 };
 
