@@ -10,6 +10,7 @@ import { look, signIn, SIZES, useBrowser } from '../support/browser.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
 import { TITLES } from '../support/e2e-content.ts';
 import { plateau } from '../support/plateau.ts';
+import { subtitleTracks } from '../support/watch.ts';
 
 const { visit } = useBrowser();
 
@@ -178,18 +179,6 @@ const encodeWatchClip = async () => {
   form.append('caption_upload', new Blob([WATCH_SRT]), 'mire.srt');
   await api('PUT', `media/captions/${watchId}/fr`, form);
 };
-
-/** The element's subtitle tracks: mode, and the text of each active cue. */
-const subtitleTracks = (page: Page) =>
-  page.evaluate(() =>
-    Array.from(document.querySelector('video')!.textTracks).map((track) => ({
-      kind: track.kind,
-      language: track.language,
-      label: track.label,
-      mode: track.mode,
-      active: Array.from(track.activeCues ?? []).map((cue) => (cue as VTTCue).text),
-    })),
-  );
 
 /** How far the cues rise above the bottom (the control bar's height while it shows), in px. */
 const lift = (page: Page) =>

@@ -10,6 +10,7 @@ import { videoPacketsMd5 } from '../../apps/server/src/modules/encoding/encoding
 import { look, signIn, SIZES, useBrowser } from '../support/browser.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
 import { plateau } from '../support/plateau.ts';
+import { mediaState as media } from '../support/watch.ts';
 
 const { visit } = useBrowser();
 
@@ -67,17 +68,6 @@ afterAll(async () => {
   await api('DELETE', `media/video/${longId}`).catch(() => {});
   await api('DELETE', `videos/${longId}`).catch(() => {});
 });
-
-const media = (page: Page) =>
-  page.evaluate(() => {
-    const video = document.querySelector('video')!;
-    return {
-      currentTime: video.currentTime,
-      paused: video.paused,
-      src: video.getAttribute('src') ?? '',
-      readyState: video.readyState,
-    };
-  });
 
 /** The long clip as a member; playing when asked (a click on the picture plays it). */
 const openLong = async (page: Page, query = '') => {

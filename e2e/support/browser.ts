@@ -33,19 +33,25 @@ export const launchChromium = (): Promise<Browser> =>
 
 const requestsInFlight = new WeakMap<Page, Set<unknown>>();
 
-/** What a visitor's device may change: `hasTouch` for a phone's finger. */
-export type VisitOptions = Pick<BrowserContextOptions, 'hasTouch' | 'isMobile' | 'viewport'>;
+/**
+ * What a visitor's device may change: `hasTouch` for a phone's finger; `baseURL` for a file
+ * that serves a Plateau of its own.
+ */
+export type VisitOptions = Pick<
+  BrowserContextOptions,
+  'baseURL' | 'hasTouch' | 'isMobile' | 'viewport'
+>;
 
-/** A fresh visitor (own storage) on this run's Plateau, at laptop size, in French. */
+/** A fresh visitor (own storage) on this run's Plateau (or `baseURL`), at laptop size, in French. */
 const newVisitor = async (
   browser: Browser,
   options: VisitOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({
-    baseURL: plateau().baseUrl,
     viewport: SIZES[0],
     locale: 'fr-FR',
     ...options,
+    baseURL: options.baseURL ?? plateau().baseUrl,
   });
   // A screen that has not shown what it should after 15 s will not show it.
   context.setDefaultTimeout(15_000);
@@ -122,8 +128,11 @@ export const look = async (page: Page, name: string, point?: () => Promise<void>
 };
 
 /** Signs in through /login as a person does, and waits for the welcome message. */
-export const signIn = async (page: Page, username: string) => {
-  const { password } = plateau().accounts[username]!;
+export const signIn = (page: Page, username: string) =>
+  signInWith(page, username, plateau().accounts[username]!.password);
+
+/** signIn with an account of a Plateau other than the run's. */
+export const signInWith = async (page: Page, username: string, password: string) => {
   await page.goto('/login');
   await page.getByLabel('Identifiant').fill(username);
   await page.getByLabel('Mot de passe').fill(password);

@@ -13,7 +13,7 @@ import {
   type EncodeWorker,
 } from '../../apps/server/src/modules/encoding/encode-worker.ts';
 import { ensureAdmin } from '../../apps/server/src/modules/users/ensure-admin.ts';
-import { createLocalStorage } from '../../apps/server/src/storage/media-storage.ts';
+import { openMediaStorage } from '../../apps/server/src/storage/open-media-storage.ts';
 
 export interface ServedPlateau {
   baseUrl: string;
@@ -55,7 +55,8 @@ export const servePlateau = async ({
   try {
     const binaries = await locateMediaBinaries({});
     if (!binaries) throw new Error('e2e: ffmpeg/ffprobe introuvables');
-    const storage = createLocalStorage(config.mediaDir);
+    // MEDIA_STORAGE of the config: the local folder, or a bucket (reached and checked here).
+    const storage = await openMediaStorage(config, database.db);
     jobs = createJobQueue(database, config, { supervise: true });
     await jobs.boss();
     app = await buildApp({

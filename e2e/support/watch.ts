@@ -20,3 +20,27 @@ export const expectVideoPlays = async (viewer: Page, id: number, title: string) 
   const first = await time();
   await expect.poll(time).toBeGreaterThan(first + 0.5);
 };
+
+/** The `<video>` as the player left it; its source is a `blob:` while hls.js feeds it (Auto). */
+export const mediaState = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector('video')!;
+    return {
+      currentTime: video.currentTime,
+      paused: video.paused,
+      src: video.getAttribute('src') ?? '',
+      readyState: video.readyState,
+    };
+  });
+
+/** The element's subtitle tracks: mode, and the text of each active cue. */
+export const subtitleTracks = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelector('video')!.textTracks).map((track) => ({
+      kind: track.kind,
+      language: track.language,
+      label: track.label,
+      mode: track.mode,
+      active: Array.from(track.activeCues ?? []).map((cue) => (cue as VTTCue).text),
+    })),
+  );
