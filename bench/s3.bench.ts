@@ -18,13 +18,13 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import pg from 'pg';
 import { createS3Client, ensureBucket, objectKey } from '../apps/server/src/storage/s3-client.ts';
-import { loadAverage } from './media/proc.ts';
+import { cpuSeconds, loadAverage } from './media/proc.ts';
 import { startPlateau } from './media/plateau.ts';
 import { api, benchDatabase, buildServerOnly, nginxReadableDir, signIn } from './media/setup.ts';
 import { runWrk } from './media/wrk.ts';
 import { makeBenchClip } from './encode/clips.ts';
 import { freePort } from './web/server.ts';
-import { putRandomObject, sequentialLatency, waitPublished } from './s3/helpers.ts';
+import { putRandomObject, sequentialLatency, storeCpu, waitPublished } from './s3/helpers.ts';
 
 // The SDK warns once per process that its 2027 releases need Node 22 (DESIGN.md pins 3.11xx).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -115,10 +115,14 @@ try {
       ['Plateau, S3_DELIVERY=proxy', route(proxy.origin)],
     ] as const) {
       await runWrk(url, FILE_BYTES, { connections: CONNECTIONS, seconds: 2 });
+      const before = { plateau: cpuSeconds(proxy.pid), store: storeCpu() };
       const r = await runWrk(url, FILE_BYTES, { connections: CONNECTIONS, seconds: SECONDS });
+      const perGb = (used: number) => (used / (r.bytes / 1e9)).toFixed(2);
+      const plateauCpu = perGb(cpuSeconds(proxy.pid) - before.plateau);
+      const swiftCpu = perGb(storeCpu() - before.store);
       const errors = r.connect + r.read + r.write + r.status + r.timeout;
       const seconds = r.durationUs / 1e6;
-      const row = `| ${round} | ${name} | ${(r.bytes / 1e6 / seconds).toFixed(0)} | ${(r.p50Us / 1000).toFixed(1)} | ${(r.p99Us / 1000).toFixed(1)} | ${errors} | ${loadAverage()} |`;
+      const row = `| ${round} | ${name} | ${(r.bytes / 1e6 / seconds).toFixed(0)} | ${(r.p50Us / 1000).toFixed(1)} | ${(r.p99Us / 1000).toFixed(1)} | ${plateauCpu} | ${swiftCpu} | ${errors} | ${loadAverage()} |`;
       console.error(row);
       rows.push(row);
     }
@@ -181,8 +185,10 @@ try {
 console.log(
   `\nRange streaming, random 1 MiB ranges of ${FILE_BYTES / 1e6} MB, ${CONNECTIONS} connections, ${SECONDS} s per row (Swift on loopback)\n`,
 );
-console.log('| round | path | MB/s | p50 ms | p99 ms | errors | load |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| round | path | MB/s | p50 ms | p99 ms | Plateau CPU s/GB | Swift CPU s/GB | errors | load |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
 console.log('\nOne 64 KiB range at a time, 200 requests per row\n');
 console.log('| round | path | p50 ms | p90 ms |');

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { objectKey } from '../../apps/server/src/storage/s3-client.ts';
 import { uploadObject } from '../../apps/server/src/storage/s3-transfer.ts';
+import { cpuSeconds } from '../media/proc.ts';
 import { api } from '../media/setup.ts';
 
 /** `bytes` random bytes under `key` of the bench's prefix, streamed (never whole in memory). */
@@ -41,8 +43,8 @@ export const sequentialLatency = async (paths: Record<string, { url: string }>, 
     for (const [name, { url }] of Object.entries(paths)) {
       const started = performance.now();
       const answer = await fetch(url, { headers: { range: 'bytes=0-65535' } });
-      await answer.arrayBuffer();
-      if (answer.status !== 206) throw new Error(`${name}: ${answer.status}`);
+      const body = Buffer.from(await answer.arrayBuffer());
+      if (answer.status !== 206) throw new Error(`${name}: ${answer.status} ${body.toString()}`);
       times[name]!.push(performance.now() - started);
     }
   }
@@ -65,3 +67,10 @@ export const waitPublished = async (origin: string, token: string, id: number) =
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 };
+
+/** CPU seconds of the object store's servers so far (Swift's four servers run as `swift`). */
+export const storeCpu = () =>
+  execFileSync('ps', ['-u', 'swift', '-o', 'pid='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .reduce((sum, pid) => sum + cpuSeconds(Number(pid)), 0);
