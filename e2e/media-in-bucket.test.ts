@@ -195,11 +195,15 @@ describe.skipIf(!store).each(['proxy', 'redirect'] as const)('S3_DELIVERY=%s', (
     });
     await expectAdvancing(page);
 
-    // Paused at 2 s.
+    // Paused at 2 s, the rung's frame saves as a PNG (a canvas a store's bytes must not taint).
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.evaluate(() => {
       document.querySelector('video')!.currentTime = 2;
     });
+    await page.locator('video').click({ button: 'right' });
+    const saved = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: "Télécharger l'image" }).click();
+    expect((await saved).suggestedFilename()).toBe('2.00.png');
     // Hovering the bar shows a storyboard tile, whose sprite loads through Plateau's URL.
     const bar = page.getByRole('slider', { name: 'Position de lecture' });
     const hoverBar = async () => {

@@ -189,6 +189,9 @@ const PlayerBody = ({
         // Measured in Chromium on loopback (40 s 1080p): metadata shows the first frame in
         // ~65 ms after ~0.3-1 MB; auto takes 120-300 ms and pulls 11-12 MB first.
         preload="metadata"
+        // A rung redirected to the object store (S3_DELIVERY=redirect) is read with CORS, as
+        // hls.js reads it: otherwise its frames taint the canvas « Télécharger l'image » draws on.
+        crossOrigin="anonymous"
         playsInline
         loop={loop}
         aria-label={video.title}
