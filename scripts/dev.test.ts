@@ -39,9 +39,18 @@ const alive = (pids: number[]) =>
     }
   });
 
+/** npm's process group (spawned detached): what a failed test must not leave running. */
+let group: number | undefined;
+
 afterAll(() => {
-  // Only if the test failed half-way: never leave a server behind.
+  // Only if the test failed half-way: never leave a server behind (it would hold RTMP_PORT and
+  // the next tests' servers could not start).
   for (const pid of alive(started)) process.kill(pid, 'SIGKILL');
+  try {
+    if (group !== undefined) process.kill(-group, 'SIGKILL');
+  } catch {
+    // the group is gone: everything stopped
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -62,6 +71,7 @@ it('npm run dev serves the app through Vite with /api proxied, and Ctrl-C stops 
     detached: true,
     stdio: 'ignore',
   });
+  group = npm.pid;
   const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
 
   let health: Response | undefined;
@@ -69,7 +79,12 @@ it('npm run dev serves the app through Vite with /api proxied, and Ctrl-C stops 
     await sleep(250);
     health = await fetch(`http://127.0.0.1:${webPort}/api/health`).catch(() => undefined);
   }
-  expect(await health.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
+  expect(await health.json()).toEqual({
+    status: 'ok',
+    database: 'ok',
+    queue: 'ok',
+    storage: 'ok',
+  });
   const page = await (await fetch(`http://127.0.0.1:${webPort}/`)).text();
   expect(page).toContain('/@vite/client');
   started = processTree(npm.pid!);

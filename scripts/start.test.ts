@@ -54,7 +54,12 @@ it('npm start serves, and a SIGTERM to npm stops everything it started', async (
     await sleep(200);
     health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
   }
-  expect(await health.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
+  expect(await health.json()).toEqual({
+    status: 'ok',
+    database: 'ok',
+    queue: 'ok',
+    storage: 'ok',
+  });
   expect(existsSync(path.join(dataDir, 'pglite.pid'))).toBe(true);
 
   process.kill(npm.pid!, 'SIGTERM');
