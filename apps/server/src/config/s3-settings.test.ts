@@ -29,6 +29,11 @@ describe('MEDIA_STORAGE and the S3 settings', () => {
     expect(readMediaStorage({ MEDIA_STORAGE: 'LOCAL' })).toEqual({ kind: 'local' });
   });
 
+  it('on the local directory, still reaches a bucket named with its endpoint (media moved there)', () => {
+    const moving = readMediaStorage({ ...complete, MEDIA_STORAGE: 'local' });
+    expect(moving).toMatchObject({ kind: 'local', s3: { bucket: 'plateau-media' } });
+  });
+
   it('reads a bucket with the defaults: us-east-1, path-style, no prefix, proxy delivery', () => {
     expect(readMediaStorage(complete)).toEqual({
       kind: 's3',

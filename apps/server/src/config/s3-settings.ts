@@ -109,11 +109,12 @@ export const readS3Settings = (env: Env): S3Settings => ({
 
 /**
  * MEDIA_STORAGE and, for `s3`, every S3 setting; a wrong one throws a ConfigError naming it. On
- * `local` the S3 settings are read when S3_BUCKET is set: media moved there are still served, and
- * `npm run media -- move --to local` brings them back.
+ * `local` the S3 settings are read when S3_ENDPOINT and S3_BUCKET are both set: media moved there
+ * are still served, and `npm run media -- move --to local` brings them back.
  */
 export const readMediaStorage = (env: Env): MediaStorageSettings => {
   const kind = oneOf(env, 'MEDIA_STORAGE', ['local', 's3'], 'local');
   if (kind === 's3') return { kind, s3: readS3Settings(env) };
-  return env.S3_BUCKET?.trim() ? { kind, s3: readS3Settings(env) } : { kind };
+  const bucketNamed = Boolean(env.S3_ENDPOINT?.trim() && env.S3_BUCKET?.trim());
+  return bucketNamed ? { kind, s3: readS3Settings(env) } : { kind };
 };
