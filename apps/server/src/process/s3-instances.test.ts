@@ -12,7 +12,12 @@ import {
 } from '../modules/media/resumable-uploads.test-support.ts';
 import { clipsDir, makeClip } from '../test/clips.ts';
 import { createPostgresTestDatabase } from '../test/harness.ts';
-import { adminAuth, usePlateauProcesses, waitFor } from '../test/plateau-process.ts';
+import {
+  adminAuth,
+  firstRangeOver,
+  usePlateauProcesses,
+  waitFor,
+} from '../test/plateau-process.ts';
 import { emptyTestPrefix, testMediaEnv, testMediaKind } from '../test/test-media.ts';
 
 /**
@@ -102,13 +107,7 @@ describe.skipIf(testMediaKind !== 's3' || !process.env.TEST_DATABASE_URL)(
         (processing) => processing === 3,
         120_000,
       );
-      const range = async (api: string) => {
-        const answer = await fetch(`${api}/media/video/${id}/240`, {
-          headers: { ...auth, range: 'bytes=0-65535' },
-        });
-        expect(answer.status).toBe(206);
-        return Buffer.from(await answer.arrayBuffer());
-      };
+      const range = (api: string) => firstRangeOver(api, auth, id);
       const watched = await range(first);
       expect(watched.length).toBe(65536);
       expect((await range(second)).equals(watched)).toBe(true);

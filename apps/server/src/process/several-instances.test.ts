@@ -18,7 +18,12 @@ import {
 } from '../modules/media/resumable-uploads.test-support.ts';
 import { clipsDir, makeClip } from '../test/clips.ts';
 import { testDatabaseKind } from '../test/harness.ts';
-import { adminAuth, usePlateauProcesses, waitFor } from '../test/plateau-process.ts';
+import {
+  adminAuth,
+  firstRangeOver,
+  usePlateauProcesses,
+  waitFor,
+} from '../test/plateau-process.ts';
 
 /**
  * The README's "Several instances" topology on loopback: Debian's nginx with the README's own
@@ -145,13 +150,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances and a worker beh
     );
 
     // Watched through the other instance, and through nginx: the same bytes.
-    const range = async (api: string) => {
-      const answer = await fetch(`${api}/media/video/${id}/240`, {
-        headers: { ...auth, range: 'bytes=0-65535' },
-      });
-      expect(answer.status).toBe(206);
-      return Buffer.from(await answer.arrayBuffer());
-    };
+    const range = (api: string) => firstRangeOver(api, auth, id);
     const watched = await range(direct[1]!);
     expect(watched.length).toBe(65536);
     expect((await range(direct[0]!)).equals(watched)).toBe(true);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { freePort } from '../../../../scripts/network-test-helpers.ts';
 import { createPostgresTestDatabase, testDatabaseKind } from './harness.ts';
 import { testTmpDir } from './test-env.ts';
@@ -112,4 +112,16 @@ export const adminAuth = async (api: string) => {
   });
   const { accessToken } = (await answer.json()) as { accessToken: string };
   return { authorization: `Bearer ${accessToken}` };
+};
+
+/**
+ * Over HTTP, on a real process: the first 64 KiB of video `id`'s 240 rendition, as a player's
+ * first range (checked to be a 206). Two instances of one site must answer the same bytes.
+ */
+export const firstRangeOver = async (api: string, auth: Record<string, string>, id: number) => {
+  const answer = await fetch(`${api}/media/video/${id}/240`, {
+    headers: { ...auth, range: 'bytes=0-65535' },
+  });
+  expect(answer.status).toBe(206);
+  return Buffer.from(await answer.arrayBuffer());
 };
