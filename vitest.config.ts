@@ -6,6 +6,7 @@ const objectStoreTests = [
   'src/media-serving/s3-*.test.ts',
   'src/backup/s3-*.test.ts',
   'src/process/s3-*.test.ts',
+  'src/modules/live/s3-*.test.ts',
 ];
 
 /**

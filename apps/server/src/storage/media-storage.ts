@@ -116,7 +116,8 @@ export interface MediaStorage {
 
 /**
  * The folder a key belongs to, the unit that lives on one backend and moves whole: a video's
- * (`videos/5`), a direct's (`directs/3`); a live's files (`lives/...`) stay on the local disk.
+ * (`videos/5`), a direct's (`directs/3`); a live's files (`lives/...`) are written on the disk
+ * of the machine receiving it, its HLS copied to the bucket when MEDIA_STORAGE=s3 (live-mirror.ts).
  */
 export const mediaFolderOf = (key: string): string | null => {
   const match = /^(videos|directs)\/(\d+)(\/|$)/.exec(key);

@@ -21,6 +21,13 @@ export interface RoutedMediaStorageOptions {
 }
 
 const CACHE_MS = 5_000;
+
+/**
+ * A live's files are written by ffmpeg on the disk of the machine receiving the encoder; with
+ * MEDIA_STORAGE=s3 its HLS is also copied into the bucket (live-mirror.ts), where every other
+ * machine reads what its own disk does not hold.
+ */
+const isLiveKey = (key: string) => key.startsWith('lives/');
 /** Past this many cached folders the cache starts over (ids only: a few hundred kB at most). */
 const CACHE_LIMIT = 50_000;
 
@@ -38,6 +45,12 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
   const cacheMs = options.cacheMs ?? CACHE_MS;
   const cache = new Map<string, { backend: MediaBackend; until: number }>();
   const storeOf = (backend: MediaBackend) => (backend === 's3' ? bucket : local);
+  const liveCopies = preferred === 's3';
+  const onDisk = (key: string) =>
+    stat(local.localPath(key)).then(
+      () => true,
+      () => false,
+    );
 
   const locate = async (
     key: string,
@@ -56,14 +69,15 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
   /** A folder's first write records it: on the disk if it already has files there. */
   const placeForWrite = async (key: string, within: Executor): Promise<MediaBackend> => {
     const folder = mediaFolderOf(key);
-    if (folder === null) return 'local';
+    // What is committed of a live is its copy for the other machines (ffmpeg writes the rest).
+    if (folder === null) return isLiveKey(key) && liveCopies ? 's3' : 'local';
     const recorded = await recordedBackend(within, folder);
     if (recorded) return recorded;
-    const onDisk = await stat(local.localPath(folder)).then(
-      () => true,
-      () => false,
+    const backend = await recordBackendIfNew(
+      within,
+      folder,
+      (await onDisk(folder)) ? 'local' : preferred,
     );
-    const backend = await recordBackendIfNew(within, folder, onDisk ? 'local' : preferred);
     cache.set(folder, { backend, until: Date.now() + cacheMs });
     return backend;
   };
@@ -77,6 +91,7 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
     const backend = await locate(key);
     const result = await use(storeOf(backend));
     if (found(result)) return result;
+    if (isLiveKey(key)) return liveCopies ? use(bucket) : result;
     const now = await locate(key, { fresh: true });
     return now === backend ? result : use(storeOf(now));
   };
@@ -84,7 +99,8 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
 
   return {
     backend: preferred,
-    backendOf: (key) => locate(key),
+    backendOf: async (key) =>
+      isLiveKey(key) && liveCopies && !(await onDisk(key)) ? 's3' : locate(key),
     // Temporary files beside the local media: a commit there stays a rename.
     tempPath: local.tempPath,
     writeTemp: local.writeTemp,
@@ -123,7 +139,10 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
       await local.check();
       await bucket.check();
     },
-    remove: async (key, within = db) => storeOf(await locate(key, { within })).remove(key),
+    async remove(key, within = db) {
+      if (isLiveKey(key) && liveCopies) await bucket.remove(key);
+      await storeOf(await locate(key, { within })).remove(key);
+    },
     // `within`: the caller's transaction, which on PGlite's one connection must also forget the
     // folder's location (a query beside it would wait for it forever).
     async removePrefix(prefix, within = db) {

@@ -10,6 +10,14 @@ import { testTmpDir } from './test-env.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** A value for a failure's message: an inject response by its status and body. */
+const shown = (value: unknown) => {
+  const answer = value as { statusCode?: number; body?: unknown };
+  if (typeof answer?.statusCode === 'number')
+    return `HTTP ${answer.statusCode} ${String(answer.body)}`;
+  return JSON.stringify(value);
+};
+
 /** Polls `probe` until `check` holds, or fails naming `what` with the last value seen. */
 export const waitFor = async <T>(
   what: string,
@@ -21,8 +29,7 @@ export const waitFor = async <T>(
   for (;;) {
     const value = await probe();
     if (check(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${shown(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 };

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { text as readText } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../../access/viewer.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
 import { createMediaSender } from '../../media-serving/media-send.ts';
-import { withToken } from './live-playlists.ts';
+import { parseSegment, withToken } from './live-playlists.ts';
 import type { LiveViewers } from './live-viewers.ts';
 import type { LiveService } from './live.service.ts';
 
@@ -17,11 +17,11 @@ const PUBLIC_SEGMENT = 'public, max-age=86400, immutable';
 
 const noSegment = () => notFound('Segment introuvable');
 
-/** `seg-3-00042.ts` -> its part and sequence (the route's pattern has checked the shape). */
-const parseSegment = (name: string) => {
-  const [, part, sequence] = /^seg-(\d+)-(\d+)\.ts$/.exec(name) ?? [];
-  return { part: Number(part), sequence: Number(sequence) };
-};
+/**
+ * How long a playlist read from the bucket (a live received by another machine) is kept: every
+ * viewer here asks every segment or so, the store is asked at most this often per playlist.
+ */
+const COPIED_PLAYLIST_MS = 500;
 
 /**
  * Live HLS under /api/media/live/: the same grants as VOD media (the direct's visibility),
@@ -38,13 +38,29 @@ export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveView
   const access = (viewer: Viewer, id: number) =>
     granted(viewer, `live:${id}`, () => live.playable(viewer, id));
 
+  const copiedPlaylists = new Map<string, { text: Promise<string | null>; until: number }>();
+  const readPlaylist = async (key: string): Promise<string | null> => {
+    const read = async () => {
+      const stream = await storage.read(key);
+      return stream && readText(stream);
+    };
+    if ((await storage.backendOf(key)) === 'local') return read().catch(() => null);
+    const kept = copiedPlaylists.get(key);
+    if (kept && kept.until > Date.now()) return kept.text;
+    for (const [old, { until }] of copiedPlaylists)
+      if (until <= Date.now()) copiedPlaylists.delete(old);
+    const text = read();
+    copiedPlaylists.set(key, { text, until: Date.now() + COPIED_PLAYLIST_MS });
+    return text;
+  };
+
   const sendPlaylist = async (
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     isPublic: boolean,
   ) => {
-    const text = await readFile(storage.localPath(key), 'utf8').catch(() => null);
+    const text = await readPlaylist(key);
     if (text === null) throw notFound('Le direct commence : réessayez dans un instant');
     const { token } = request.query as { token?: string };
     // A playlist that carries a token in its URIs is that person's: no shared cache keeps it.

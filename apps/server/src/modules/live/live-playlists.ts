@@ -3,6 +3,19 @@ import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import { variantNames, type LiveLadder } from './live-args.ts';
 import type { LiveRow } from './live.repository.ts';
 
+/** `seg-3-00042.ts` -> its part and sequence (the caller has checked the shape). */
+export const parseSegment = (name: string) => {
+  const [, part, sequence] = /^seg-(\d+)-(\d+)\.ts$/.exec(name) ?? [];
+  return { part: Number(part), sequence: Number(sequence) };
+};
+
+/** The segment files a variant's playlist lists, as ffmpeg names them (anything else: skipped). */
+export const listedSegments = (playlist: string) =>
+  playlist
+    .split('\n')
+    .filter((line) => /^seg-\d+-\d+\.ts$/.test(line.trim()))
+    .map((line) => line.trim());
+
 /** The live is over: players stop waiting for segments and offer the whole window. */
 export const endPlaylists = async (
   storage: MediaStorage,

@@ -11,6 +11,7 @@ import { problems } from './live-problems.ts';
 import { createWrongKeyLimit, isWellFormedKey } from './stream-key.ts';
 import { endPlaylists } from './live-playlists.ts';
 import { watchEndRequests } from './live-end-requests.ts';
+import { createLiveMirror } from './live-mirror.ts';
 
 export interface LiveStationLog {
   info(message: string): void;
@@ -53,6 +54,9 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     dvrSeconds: settings.dvrSeconds,
   };
 
+  // No shared folder between machines: the others play the live from its copy in the bucket.
+  const mirror = storage.backend === 's3' ? createLiveMirror(storage, log) : undefined;
+
   const freeMb = async () => (await freeBytes(storage.root)) / (1024 * 1024);
 
   /** Refuses or stops a stream: the geek reads why on the direct's edit page. */
@@ -86,6 +90,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
       if (!process.write(chunk)) publisher.drop();
     });
     entry.part = { process, detach };
+    mirror?.follow(directId, entry.liveId);
     void process.exited.then(({ ok, error }) => {
       if (!ok && entry.part?.process === process) {
         log.error(`live: direct ${directId}: ffmpeg stopped: ${error ?? 'unknown error'}`);
@@ -142,6 +147,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
       });
       if (!open) return;
       await endPlaylists(storage, ladder, open);
+      await mirror?.flush(directId);
       const videoId = await buildRediff(deps, open);
       log.info(
         `live: direct ${directId}: live ${open.id} ended, REDIFF video ${videoId ?? 'none'}`,
@@ -303,6 +309,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
       }
       await Promise.all([...active.values()].map((entry) => stopPart(entry)));
       await Promise.all([...active.values()].map((entry) => entry.ending));
+      await mirror?.stop();
     },
   };
 };

@@ -1,0 +1,117 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { mediaKeys } from '../../storage/media-storage.ts';
+import { openMediaStorage } from '../../storage/open-media-storage.ts';
+import type { TestUser } from '../../test/harness.ts';
+import { testMediaKind } from '../../test/test-media.ts';
+import {
+  broadcastingDirect,
+  liveStatus,
+  makeEncoderStream,
+  publish,
+  useLiveTestApp,
+  waitFor,
+} from './live.test-support.ts';
+
+/**
+ * Two machines of one site with no shared folder, as s3-instances.test.ts runs them: the one
+ * receiving the encoder writes the live on its own disk, the other serves the same live to the
+ * viewers the load balancer sends it, from the copy in the bucket.
+ */
+const { ctx, rtmpPort } = await useLiveTestApp({ LIVE_RECONNECT_GRACE: '30' });
+let other: App;
+let otherDataDir: string;
+let geek: TestUser;
+let encoderStream: string;
+
+beforeAll(async () => {
+  otherDataDir = mkdtempSync(path.join(path.dirname(ctx.dataDir), 'other-machine-'));
+  // The same site (database, bucket and prefix, token secret), a disk of its own, no ingest.
+  const config = {
+    ...ctx.config,
+    dataDir: otherDataDir,
+    mediaDir: path.join(otherDataDir, 'media'),
+    scratchDir: path.join(otherDataDir, 'scratch'),
+  };
+  const storage = await openMediaStorage(config, ctx.database.db);
+  other = await buildApp({ config, database: ctx.database, storage });
+  await other.ready();
+  geek = await ctx.createUser('geek');
+  encoderStream = await makeEncoderStream('other-machine', { seconds: 12 });
+}, 120_000);
+afterAll(async () => {
+  await other?.close();
+  if (otherDataDir) rmSync(otherDataDir, { recursive: true, force: true });
+});
+
+const filesUnder = (folder: string) =>
+  readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+
+describe.skipIf(testMediaKind !== 's3')(
+  'a live watched through a machine without its files',
+  () => {
+    it('plays from the bucket, ends there too, and leaves nothing behind', async () => {
+      const direct = await broadcastingDirect(ctx, geek, 'Gala sur deux machines');
+      const encoder = publish(encoderStream, rtmpPort, direct.key);
+      await waitFor(
+        'the live',
+        () => liveStatus(ctx, direct.id, geek),
+        (s) => s.state === 'live',
+      );
+      // The receiving machine's disk holds the direct's one live: its folder is named by its id.
+      const [liveId] = readdirSync(ctx.storage.localPath(`lives/${direct.id}`)).map(Number);
+
+      // Through the other machine: the master, the variant and a segment, byte for byte as the
+      // receiving machine wrote it.
+      const master = await waitFor(
+        'the master through the other machine',
+        () => other.inject({ url: `/api/media/live/${direct.id}/master.m3u8` }),
+        (r) => r.statusCode === 200,
+      );
+      expect(master.body).toContain('source/index.m3u8');
+      const variant = await waitFor(
+        'a segment listed through the other machine',
+        () => other.inject({ url: `/api/media/live/${direct.id}/source/index.m3u8` }),
+        (r) => r.statusCode === 200 && /seg-\d+-\d+\.ts/.test(r.body),
+      );
+      const segment = /seg-\d+-\d+\.ts/.exec(variant.body)![0];
+      const served = await other.inject({ url: `/api/media/live/${direct.id}/source/${segment}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('video/mp2t');
+      const written = readFileSync(
+        ctx.storage.localPath(`${mediaKeys.liveHls(direct.id, liveId!)}/source/${segment}`),
+      );
+      expect(served.rawPayload.equals(written)).toBe(true);
+      // A segment the playlist does not list is not there, on any machine.
+      const unknown = await other.inject({
+        url: `/api/media/live/${direct.id}/source/seg-9-99999.ts`,
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(filesUnder(otherDataDir).map((entry) => entry.name)).not.toContain(segment);
+
+      // Ended through the other machine: the REDIFF is made, the live's copies leave the bucket.
+      const end = await other.inject({
+        method: 'POST',
+        url: `/api/directs/${direct.id}/live/end`,
+        headers: geek.auth,
+      });
+      expect(end.statusCode).toBe(200);
+      await encoder.exited;
+      const ended = await waitFor(
+        'the REDIFF',
+        () => liveStatus(ctx, direct.id, geek),
+        (s) => s.state === 'ended' && s.rediffVideoId !== null,
+      );
+      expect(ended.rediffVideoId).not.toBeNull();
+      await waitFor(
+        'the live gone from the bucket',
+        () => ctx.storage.listFolder(mediaKeys.liveFolder(direct.id, liveId!)),
+        (files) => files.length === 0,
+      );
+      const gone = await other.inject({ url: `/api/media/live/${direct.id}/source/index.m3u8` });
+      expect(gone.statusCode).toBe(404);
+    });
+  },
+);
