@@ -5,9 +5,8 @@ import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import { mediaFolderPlaces } from '../storage/media-move-plan.ts';
 import { createLocalStorage } from '../storage/media-storage.ts';
 import type { JobQueue } from './boss.ts';
-import { lastMoveError, pendingMove } from './media-move-jobs.repository.ts';
-import { MEDIA_MOVE_LOCK, sendMediaMove } from './media-move-queue.ts';
-import { runLockHeld } from './run-lock.ts';
+import { MEDIA_MOVE_RUN, sendMediaMove, type MediaMoveData } from './media-move-queue.ts';
+import { pendingSiteWideRunData, readSiteWideRunState } from './site-wide-run.ts';
 
 /** Where media live and how their move goes (`media status`, GET /api/system). */
 export type MediaStorageStatus = SystemStatus['mediaStorage'];
@@ -24,23 +23,25 @@ export const createMediaMoveService = (deps: {
   const local = createLocalStorage(config.mediaDir);
   return {
     async status(): Promise<MediaStorageStatus> {
-      // Its schema is created on first use, as the encode route does.
-      await jobs.boss();
-      const [places, running, pending, lastError] = await Promise.all([
-        mediaFolderPlaces(database.db, local),
-        runLockHeld(database, MEDIA_MOVE_LOCK),
-        pendingMove(database.db),
-        lastMoveError(database.db),
-      ]);
+      const [[places, pending], run] = await readSiteWideRunState(
+        database,
+        jobs,
+        MEDIA_MOVE_RUN,
+        () =>
+          Promise.all([
+            mediaFolderPlaces(database.db, local),
+            pendingSiteWideRunData<MediaMoveData>(database, MEDIA_MOVE_RUN),
+          ]),
+      );
       return {
         newMedia: config.mediaStorage.kind,
         bucket: config.mediaStorage.s3 !== undefined,
         foldersOnDisk: places.local.length,
         foldersInBucket: places.s3.length,
-        running,
-        waiting: pending.waiting,
-        target: pending.target,
-        lastError,
+        running: run.running,
+        waiting: run.waiting,
+        target: pending?.to ?? null,
+        lastError: run.lastError,
       };
     },
 

@@ -1,24 +1,22 @@
-import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import { createPacer, moveFolder, type FolderMoveContext } from '../storage/media-move.ts';
 import { foldersToMove } from '../storage/media-move-plan.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import type { JobQueue } from './boss.ts';
+import { videoBeingEncoded } from './media-move-jobs.repository.ts';
 import {
-  activeMoveTarget,
-  otherActiveMoves,
-  videoBeingEncoded,
-} from './media-move-jobs.repository.ts';
-import {
-  MEDIA_MOVE_LOCK,
-  MEDIA_MOVE_QUEUE,
+  MEDIA_MOVE_RUN,
   sendMediaMove,
   type MediaMoveData,
   type MediaMoveOutput,
 } from './media-move-queue.ts';
-import { RUN_EXPIRE_SECONDS } from './rendition-upgrade-queue.ts';
-import { createRunLock, runLockHeld } from './run-lock.ts';
+import {
+  handoverDeadline,
+  interruptedRunData,
+  startSiteWideRunWorker,
+  type SiteWideRunWorker,
+} from './site-wide-run.ts';
 
 export interface MediaMoveWorkerDeps {
   database: DatabaseHandle;
@@ -36,14 +34,8 @@ export interface MediaMoveWorkerDeps {
   afterFileCopied?: FolderMoveContext['afterFileCopied'];
 }
 
-export interface MediaMoveWorker {
-  /** Stops the run in progress (the next run goes on where it was) and takes no more. */
-  stop(): Promise<void>;
-}
+export type MediaMoveWorker = SiteWideRunWorker;
 
-/** A run this close to pg-boss's expiry hands over to a new job. */
-const HANDOVER_MARGIN_MS = 10 * 60 * 1000;
-const POLLING_SECONDS = 5;
 const RETRY_SECONDS = 300;
 
 /** `videos/5` → 5; null for a direct's folder. */
@@ -61,12 +53,11 @@ const videoIdOf = (folder: string) => {
 export const startMediaMoveWorker = async (deps: MediaMoveWorkerDeps): Promise<MediaMoveWorker> => {
   const { database, stores, log } = deps;
   const boss = await deps.jobs.boss();
-  const lock = createRunLock(database, MEDIA_MOVE_LOCK);
-  let running: { controller: AbortController; done: Promise<unknown> } | undefined;
+  const idle = (): MediaMoveOutput => ({ moved: 0, failed: 0, skipped: 0, lastError: null });
 
   const runAll = async (to: MediaBackend, signal: AbortSignal): Promise<MediaMoveOutput> => {
-    const output: MediaMoveOutput = { moved: 0, failed: 0, skipped: 0, lastError: null };
-    const deadline = Date.now() + RUN_EXPIRE_SECONDS * 1000 - HANDOVER_MARGIN_MS;
+    const output = idle();
+    const deadline = handoverDeadline();
     const ctx: FolderMoveContext = {
       db: database.db,
       stores,
@@ -120,55 +111,17 @@ export const startMediaMoveWorker = async (deps: MediaMoveWorkerDeps): Promise<M
     return output;
   };
 
-  const handle = async ([job]: PgBoss.Job<MediaMoveData>[]): Promise<MediaMoveOutput | void> => {
-    if (!job) return;
-    if (!(await lock.tryTake())) {
-      return { moved: 0, failed: 0, skipped: 0, lastError: null, alreadyRunning: true };
-    }
-    const controller = new AbortController();
-    const done = (async () => {
-      // Runs still marked active lost their worker (we hold the lock): they end as interrupted.
-      for (const id of await otherActiveMoves(database.db, job.id)) {
-        await boss.complete(MEDIA_MOVE_QUEUE, id, { interrupted: true });
-      }
-      return runAll(job.data.to === 'local' ? 'local' : 's3', controller.signal);
-    })();
-    running = { controller, done };
-    try {
-      return await done;
-    } finally {
-      running = undefined;
-      await lock.release();
-    }
-  };
-
-  const workerId = await boss.work(
-    MEDIA_MOVE_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
-    handle,
-  );
-
-  // A run cut by a kill or a restart stays marked active: asked again, it goes on where it was.
-  const resumedAtStart = (async () => {
-    const target = await activeMoveTarget(database.db);
-    if (target && !(await runLockHeld(database, MEDIA_MOVE_LOCK))) {
-      await sendMediaMove(boss, target);
-    }
-  })().catch((error: unknown) =>
-    log.warn(`media move: not resumed at start (${(error as Error).message})`),
-  );
-
-  return {
-    async stop() {
-      await resumedAtStart;
-      await boss.offWork({ id: workerId });
-      const current = running;
-      current?.controller.abort(new Error('shutdown'));
-      // A copy stops at its next chunk; pg-boss records the run before the pool closes.
-      await Promise.race([
-        current?.done.catch(() => undefined),
-        new Promise((resolve) => setTimeout(resolve, 5000)),
-      ]);
+  return startSiteWideRunWorker<MediaMoveData, MediaMoveOutput>({
+    database,
+    boss,
+    run: MEDIA_MOVE_RUN,
+    idle,
+    work: (job, signal) => runAll(job.data.to === 'local' ? 'local' : 's3', signal),
+    // A run cut by a kill or a restart stays marked active: asked again, it goes on where it was.
+    atStart: async () => {
+      const cut = await interruptedRunData<MediaMoveData>(database, MEDIA_MOVE_RUN);
+      if (cut?.to) await sendMediaMove(boss, cut.to);
     },
-  };
+    atStartFailed: (error) => log.warn(`media move: not resumed at start (${error.message})`),
+  });
 };

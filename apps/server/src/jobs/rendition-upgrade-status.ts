@@ -1,22 +1,15 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import type { JobQueue } from './boss.ts';
-import { lastRunError, runWaiting } from './rendition-upgrade-jobs.repository.ts';
-import { RENDITION_UPGRADE_LOCK, sendRenditionUpgrade } from './rendition-upgrade-queue.ts';
-import { runLockHeld } from './run-lock.ts';
+import { RENDITION_UPGRADE_RUN, sendRenditionUpgrade } from './rendition-upgrade-queue.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { countLayouts } from './rendition-layout.ts';
+import { readSiteWideRunState, type SiteWideRunState } from './site-wide-run.ts';
 
-export interface RenditionUpgradeStatus {
+export interface RenditionUpgradeStatus extends SiteWideRunState {
   /** Published videos fully in the new layout (adaptive playback, storyboard). */
   upgraded: number;
   /** Published videos still with an old-layout rendition. */
   left: number;
-  /** A run is converting now (on any worker of the site). */
-  running: boolean;
-  /** A run is asked for and waits for a worker. */
-  waiting: boolean;
-  /** The latest run's last error, or null. */
-  lastError: string | null;
 }
 
 export const createRenditionUpgradeService = (deps: {
@@ -27,15 +20,10 @@ export const createRenditionUpgradeService = (deps: {
   const { database, storage, jobs } = deps;
   return {
     async status(): Promise<RenditionUpgradeStatus> {
-      // Its schema is created on first use, as the encode route does.
-      await jobs.boss();
-      const [counts, running, waiting, lastError] = await Promise.all([
+      const [counts, run] = await readSiteWideRunState(database, jobs, RENDITION_UPGRADE_RUN, () =>
         countLayouts(database.db, storage),
-        runLockHeld(database, RENDITION_UPGRADE_LOCK),
-        runWaiting(database.db),
-        lastRunError(database.db),
-      ]);
-      return { ...counts, running, waiting, lastError };
+      );
+      return { ...counts, ...run };
     },
 
     /** Asks for a run now; false when one already waits to start. */

@@ -1,17 +1,18 @@
-import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/boss.ts';
 import type { JobLiveness } from '../../jobs/liveness.ts';
-import { otherActiveRuns, runWaiting } from '../../jobs/rendition-upgrade-jobs.repository.ts';
 import {
-  RENDITION_UPGRADE_LOCK,
-  RENDITION_UPGRADE_QUEUE,
-  RUN_EXPIRE_SECONDS,
+  RENDITION_UPGRADE_RUN,
   sendRenditionUpgrade,
   type RenditionUpgradeOutput,
 } from '../../jobs/rendition-upgrade-queue.ts';
-import { createRunLock } from '../../jobs/run-lock.ts';
+import {
+  handoverDeadline,
+  siteWideRunWaiting,
+  startSiteWideRunWorker,
+  type SiteWideRunWorker,
+} from '../../jobs/site-wide-run.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { supportsReadrate } from '../../media-tools/remux-args.ts';
 import { createWorkerDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
@@ -37,14 +38,7 @@ export interface RenditionUpgradeWorkerDeps {
   diskGuard?: DiskGuard;
 }
 
-export interface RenditionUpgradeWorker {
-  /** Stops the run in progress (the next start goes on where it was) and takes no more. */
-  stop(): Promise<void>;
-}
-
-/** A run this close to pg-boss's expiry hands over to a new job. */
-const HANDOVER_MARGIN_MS = 10 * 60 * 1000;
-const POLLING_SECONDS = 5;
+export type RenditionUpgradeWorker = SiteWideRunWorker;
 
 const rest = (seconds: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -68,7 +62,6 @@ export const startRenditionUpgradeWorker = async (
 ): Promise<RenditionUpgradeWorker> => {
   const { database, storage, config, binaries, liveness, log } = deps;
   const boss = await deps.jobs.boss();
-  const lock = createRunLock(database, RENDITION_UPGRADE_LOCK);
   const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage.root);
   const { pauseSeconds, speed } = config.renditionUpgrade;
   const ctx: UpgradeContext = {
@@ -79,11 +72,11 @@ export const startRenditionUpgradeWorker = async (
     log,
     readrate: supportsReadrate(binaries.version) ? speed : 0,
   };
-  let running: { controller: AbortController; done: Promise<unknown> } | undefined;
+  const idle = (): RenditionUpgradeOutput => ({ upgraded: 0, failed: 0, lastError: null });
 
   const runAll = async (signal: AbortSignal): Promise<RenditionUpgradeOutput> => {
-    const output: RenditionUpgradeOutput = { upgraded: 0, failed: 0, lastError: null };
-    const deadline = Date.now() + RUN_EXPIRE_SECONDS * 1000 - HANDOVER_MARGIN_MS;
+    const output = idle();
+    const deadline = handoverDeadline();
     const left = await videosLeft(database.db, storage);
     if (left.length > 0) log.info(`rendition upgrade: ${left.length} video(s) to convert`);
     for (const [position, video] of left.entries()) {
@@ -116,54 +109,20 @@ export const startRenditionUpgradeWorker = async (
     return output;
   };
 
-  const handle = async ([job]: PgBoss.Job<object>[]): Promise<RenditionUpgradeOutput | void> => {
-    if (!job) return;
-    if (!(await lock.tryTake())) {
-      return { upgraded: 0, failed: 0, lastError: null, alreadyRunning: true };
-    }
-    const controller = new AbortController();
-    const done = (async () => {
-      // Runs still marked active lost their worker (we hold the lock): they end as interrupted.
-      for (const id of await otherActiveRuns(database.db, job.id)) {
-        await boss.complete(RENDITION_UPGRADE_QUEUE, id, { interrupted: true });
-      }
+  return startSiteWideRunWorker({
+    database,
+    boss,
+    run: RENDITION_UPGRADE_RUN,
+    idle,
+    work: async (_job, signal) => {
       await removeScratch(storage);
-      return runAll(controller.signal);
-    })();
-    running = { controller, done };
-    try {
-      return await done;
-    } finally {
-      running = undefined;
-      await lock.release();
-    }
-  };
-
-  const workerId = await boss.work(
-    RENDITION_UPGRADE_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
-    handle,
-  );
-  // In the background: reading every published video's files must not hold the start up.
-  const askedAtStart = (async () => {
-    if ((await videosLeft(database.db, storage)).length === 0) return;
-    if (await runWaiting(database.db)) return;
-    await sendRenditionUpgrade(boss);
-  })().catch((error: unknown) =>
-    log.warn(`rendition upgrade: not asked at start (${(error as Error).message})`),
-  );
-
-  return {
-    async stop() {
-      await askedAtStart;
-      await boss.offWork({ id: workerId });
-      const current = running;
-      current?.controller.abort(new Error('shutdown'));
-      // The run stops at its ffmpeg's kill; pg-boss records it before the pool closes.
-      await Promise.race([
-        current?.done.catch(() => undefined),
-        new Promise((resolve) => setTimeout(resolve, 5000)),
-      ]);
+      return runAll(signal);
     },
-  };
+    atStart: async () => {
+      if ((await videosLeft(database.db, storage)).length === 0) return;
+      if (await siteWideRunWaiting(database, RENDITION_UPGRADE_RUN)) return;
+      await sendRenditionUpgrade(boss);
+    },
+    atStartFailed: (error) => log.warn(`rendition upgrade: not asked at start (${error.message})`),
+  });
 };
