@@ -200,11 +200,11 @@ export class S3ResumableStore extends S3Store {
   }
 
   /**
-   * Nothing on the local disk: unfinished uploads wait in the bucket, and the scratch copy a
-   * finish makes was asked room for when the upload was created.
+   * What the unfinished uploads will take on the scratch disk: their bytes wait in the bucket,
+   * but each finish downloads the whole file there to check it, and they may finish together.
    */
   async promisedBytes(): Promise<number> {
-    return 0;
+    return (await this.unfinished()).reduce((sum, upload) => sum + (upload.size ?? 0), 0);
   }
 
   /**
