@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat as statFile, utimes } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -18,7 +17,7 @@ import { objectKey } from './s3-client.ts';
 import { abortStaleMultipartUploads } from './s3-multipart-sweep.ts';
 import { isAbsent, isOtherVersion, isUnsatisfiableRange, storageFailure } from './s3-failures.ts';
 import { downloadObject, uploadObject } from './s3-transfer.ts';
-import { createScratchFolder } from './scratch-folder.ts';
+import { createScratchFolder, workingCopySuffix } from './scratch-folder.ts';
 import { MissingMediaError, StorageUnavailableError } from './storage-errors.ts';
 
 export interface S3MediaStorageOptions {
@@ -232,8 +231,9 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
       });
     },
     async withLocalFile(key, use) {
-      // The key's extension kept: ffmpeg guesses some formats (WebVTT) from the name.
-      const file = await scratch.tempPath(`.copy${path.extname(key)}`);
+      // Named after the key, its extension last: ffmpeg guesses some formats (WebVTT) from the
+      // name, and the holder of the folder finds what a killed process left (removeWorkingCopies).
+      const file = await scratch.tempPath(workingCopySuffix(key));
       const keepAlive = setInterval(() => {
         const now = new Date();
         void utimes(file, now, now).catch(() => undefined);

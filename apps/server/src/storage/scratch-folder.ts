@@ -17,6 +17,28 @@ export const readFileStart = async (file: string, length: number): Promise<Buffe
   }
 };
 
+/**
+ * The end of the name of a working copy of `key` (withLocalFile on object storage), the key's
+ * extension last (ffmpeg guesses some formats from it): `videos/5/raw.mp4` ->
+ * `.copy-videos_5_raw.mp4`. Whoever holds a folder finds by it the copies a killed process left.
+ */
+export const workingCopySuffix = (key: string) => `.copy-${key.replaceAll('/', '_')}`;
+
+/**
+ * Removes the working copies of the keys under `folder` (`videos/5`) from `scratchDir`: those a
+ * process killed while it held the folder left. Only for a caller holding the folder, as every
+ * maker of such copies does (an encode, a rendition upgrade): none of them is in use.
+ */
+export const removeWorkingCopies = async (scratchDir: string, folder: string) => {
+  const marker = workingCopySuffix(`${folder.replace(/\/+$/, '')}/`);
+  const names = await readdir(scratchDir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.includes(marker))
+      .map((name) => rm(path.join(scratchDir, name), { force: true })),
+  );
+};
+
 /** The temporary files of a storage, always on a local disk, whichever backend keeps the media. */
 export interface ScratchFolder {
   tempPath(suffix?: string): Promise<string>;

@@ -18,6 +18,7 @@ import { probeVideo, type ProbeResult } from '../../media-tools/probe.ts';
 import { decideTopRungCopy } from '../../media-tools/video-copy.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { removeWorkingCopies } from '../../storage/scratch-folder.ts';
 import { MissingMediaError } from '../../storage/storage-errors.ts';
 import * as repository from './encoding.repository.ts';
 import { storyboardStep } from './storyboard-step.ts';
@@ -32,6 +33,8 @@ export interface EncodeContext {
   /** DISK_FREE_FLOOR: an encode starts only with room for all it may write above it. */
   disk: Pick<DiskGuard, 'check'>;
   log: { info(msg: string): void; warn(msg: string): void };
+  /** The local folder of working copies downloaded from a bucket (DATA_DIR/scratch). */
+  scratchDir?: string;
 }
 
 /**
@@ -269,6 +272,8 @@ export const encodeVideo = async (
   const video = await repository.findJobVideo(ctx.db, videoId);
   if (!video || video.processing !== Processing.Encoding) return 'skipped';
   await removeStaleTemps(ctx.storage, videoId);
+  // And the copies from the bucket a killed attempt was reading (its source, a rung).
+  if (ctx.scratchDir) await removeWorkingCopies(ctx.scratchDir, mediaKeys.videoFolder(videoId));
   try {
     // The source as a local file: the stored one itself on a local disk, else a scratch copy
     // downloaded once, read by every ffmpeg run below and removed at the end.

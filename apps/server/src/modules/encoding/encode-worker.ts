@@ -83,7 +83,15 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
   const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage.root);
   const diskRetrySeconds = deps.diskRetrySeconds ?? DISK_RETRY_SECONDS;
   const storageRetrySeconds = deps.storageRetrySeconds ?? STORAGE_RETRY_SECONDS;
-  const ctx: EncodeContext = { db: database.db, storage, binaries, liveness, disk, log };
+  const ctx: EncodeContext = {
+    db: database.db,
+    storage,
+    binaries,
+    liveness,
+    disk,
+    log,
+    scratchDir: config.scratchDir,
+  };
 
   /**
    * The disk has no room for this encode: the video stays at 2 saying why (/pending), and a new
