@@ -16,6 +16,12 @@ export interface StoreProxy {
   hang(): void;
   /** Cuts each connection once it has relayed `bytes` from the store (Infinity: never). */
   cutAfter(bytes: number): void;
+  /**
+   * Holds every request whose head matches `request` (its request line, say): from that request
+   * on, its connection relays nothing more to the store until `release()`, as a store that has
+   * stopped reading would. `held` counts the requests held so far.
+   */
+  holdRequests(request: RegExp): { held(): number; release(): void };
   close(): Promise<void>;
 }
 
@@ -24,6 +30,7 @@ export const startStoreProxy = async (target: string): Promise<StoreProxy> => {
   const sockets = new Set<net.Socket>();
   let hanging = false;
   let cutAfter = Number.POSITIVE_INFINITY;
+  let hold: { request: RegExp; held: (() => void)[]; count: number } | null = null;
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -45,7 +52,31 @@ export const startStoreProxy = async (target: string): Promise<StoreProxy> => {
         store.destroy();
       } else client.write(chunk);
     });
-    client.pipe(store);
+    // Client to store, by hand: a held connection keeps what it was sent until released.
+    let tail = '';
+    const relay = (chunk: Buffer) => {
+      if (!store.write(chunk)) {
+        client.pause();
+        store.once('drain', () => client.resume());
+      }
+    };
+    client.on('data', (chunk: Buffer) => {
+      // The last bytes of the previous chunk too: a request line may straddle two chunks.
+      const text = tail + chunk.toString('latin1');
+      tail = text.slice(-512);
+      if (hold && hold.request.test(text)) {
+        const current = hold;
+        current.count += 1;
+        client.pause();
+        current.held.push(() => {
+          relay(chunk);
+          client.resume();
+        });
+        return;
+      }
+      relay(chunk);
+    });
+    client.on('end', () => store.end());
     store.on('close', () => client.destroy());
     client.on('close', () => store.destroy());
   });
@@ -77,6 +108,17 @@ export const startStoreProxy = async (target: string): Promise<StoreProxy> => {
     },
     cutAfter(bytes) {
       cutAfter = bytes;
+    },
+    holdRequests(request) {
+      const current = { request, held: [] as (() => void)[], count: 0 };
+      hold = current;
+      return {
+        held: () => current.count,
+        release() {
+          if (hold === current) hold = null;
+          for (const resume of current.held.splice(0)) resume();
+        },
+      };
     },
     close: stop,
   };
