@@ -31,12 +31,17 @@ export const mediaFolderPlaces = async (
 };
 
 /**
- * The folders a move towards `to` has left to do: those living on the other side. Towards the
- * bucket, also the disk's leftovers of folders already there (a run killed between a folder's
- * switch and its removal): the move removes them.
+ * The folders a move towards `to` has left to do: those living on the other side, and those
+ * already switched to `to` whose source a run killed between the switch and the removal left
+ * behind, which the move removes (moveFolder's `already`). Towards the bucket, every folder on
+ * the disk; towards the disk, the folders recorded in the bucket, then those recorded on the
+ * disk (one look into the bucket each: a move to the disk records every folder it switches).
  */
 export const foldersToMove = async (
   db: Executor,
   local: MediaStorage,
   to: MediaBackend,
-): Promise<string[]> => (to === 's3' ? foldersOnDisk(local) : foldersRecordedOn(db, 's3'));
+): Promise<string[]> => {
+  if (to === 's3') return foldersOnDisk(local);
+  return [...(await foldersRecordedOn(db, 's3')), ...(await foldersRecordedOn(db, 'local'))];
+};

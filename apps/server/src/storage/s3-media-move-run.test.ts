@@ -161,6 +161,58 @@ describe.skipIf(!store)('npm run media -- move, run by a worker', () => {
     }
   });
 
+  it('removes the source of a folder switched just before its run was cut, both ways', async () => {
+    const { local, bucket } = await openMediaBackends(ctx.config);
+    const stores = { local, s3: bucket! };
+    const folder = 'videos/501';
+    const files: Record<string, Buffer> = {
+      [`${folder}/240.mp4`]: randomBytes(60_000),
+      [`${folder}/thumbnail`]: randomBytes(5_000),
+    };
+    for (const [key, bytes] of Object.entries(files)) await put(local, key, bytes);
+    const options = { database: ctx.database, jobs, stores, speedMBps: 0, log: quiet };
+    const plays = async () => {
+      for (const [key, bytes] of Object.entries(files)) {
+        expect(sha(await bytesOf(await ctx.storage.read(key))), key).toBe(sha(bytes));
+      }
+    };
+
+    for (const [to, from] of [
+      ['s3', 'local'],
+      ['local', 's3'],
+    ] as const) {
+      // Cut in the grace: the folder is switched, its source not yet removed (a kill leaves the
+      // same: the run stays to be taken up, the source's files are still there).
+      const cut = await startMediaMoveWorker({ ...options, graceMs: 60_000 });
+      try {
+        expect((await media('move', '--to', to)).code).toBe(0);
+        for (let i = 0; i < 100 && (await recordedBackend(ctx.database.db, folder)) !== to; i += 1)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await recordedBackend(ctx.database.db, folder)).toBe(to);
+      } finally {
+        await cut.stop();
+      }
+      expect((await stores[from].listFolder(folder)).length, `${from} leftovers`).toBe(2);
+      await plays();
+
+      // The next run removes them, after the grace; the folder still reads whole.
+      const next = await startMediaMoveWorker({ ...options, graceMs: 100 });
+      try {
+        await waitFor((status) => !status.running && !status.waiting);
+        for (let i = 0; i < 50 && (await stores[from].listFolder(folder)).length > 0; i += 1)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await stores[from].listFolder(folder), `${from} after the next run`).toEqual([]);
+        expect(await recordedBackend(ctx.database.db, folder)).toBe(to);
+        for (const [key, bytes] of Object.entries(files)) {
+          expect(sha(await bytesOf(await stores[to].read(key))), key).toBe(sha(bytes));
+        }
+        await plays();
+      } finally {
+        await next.stop();
+      }
+    }
+  });
+
   it('takes up a run whose worker was killed, at the next start', async () => {
     const { local, bucket } = await openMediaBackends(ctx.config);
     await put(local, 'directs/41/poster', Buffer.from('affiche'));
