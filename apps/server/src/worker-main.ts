@@ -11,6 +11,7 @@ import { createShutdown, handleProcessSignals } from './process/graceful-shutdow
 import { standardOutputLog } from './process/standard-output-log.ts';
 import { exitOnStartupProblem, loadConfigOrExit } from './startup.ts';
 import { openMediaBackends, openMediaStorage } from './storage/open-media-storage.ts';
+import { startTemporarySweep } from './storage/temporary-sweep.ts';
 
 /**
  * `npm run worker`: an encode-only process taking jobs from the shared PostgreSQL database and
@@ -64,6 +65,9 @@ const database = openPostgres(config.databaseUrl!, config.encodeConcurrency + 4)
 await database.migrate();
 const jobs = createJobQueue(database, config, { supervise: true });
 const storage = await openMediaStorage(config, database.db).catch(exitOnStartupProblem);
+// What a killed worker left on its disk (working copies of bucket media, encode outputs), once
+// idle past the limit: on a machine of its own (MEDIA_STORAGE=s3) no server's sweep sees it.
+const stopTemporarySweep = startTemporarySweep(storage, log);
 const worker = await startEncodeWorker({
   database,
   storage,
@@ -102,6 +106,7 @@ log.info(
 const shutdown = createShutdown(log);
 shutdown.onShutdown('database', () => database.close());
 shutdown.onShutdown('job queue', () => jobs.stop());
+shutdown.onShutdown('temporary-file sweep', stopTemporarySweep);
 shutdown.onShutdown('encode worker', () => worker.stop());
 shutdown.onShutdown('rendition upgrade', () => upgrades.stop());
 if (moves) shutdown.onShutdown('media move', () => moves.stop());

@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   ListMultipartUploadsCommand,
@@ -9,6 +10,7 @@ import {
   ListPartsCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../../../scripts/network-test-helpers.ts';
 import { loadConfig } from '../config.ts';
 import { locateMediaBinaries } from '../media-tools/binaries.ts';
 import { probeVideo } from '../media-tools/probe.ts';
@@ -22,6 +24,7 @@ import { createS3Client } from '../storage/s3-client.ts';
 import { abortStaleMultipartUploads } from '../storage/s3-multipart-sweep.ts';
 import { workingCopySuffix } from '../storage/scratch-folder.ts';
 import { clipsDir } from '../test/clips.ts';
+import { createPostgresTestDatabase } from '../test/harness.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../test/plateau-process.ts';
 import { startStoreProxy } from '../test/store-proxy.ts';
 import { emptyTestPrefix, testMediaEnv, testMediaKind } from '../test/test-media.ts';
@@ -35,6 +38,7 @@ import { testTmpDir } from '../test/test-env.ts';
  * the sweep aborts the multipart upload it left in the store.
  */
 const run = promisify(execFile);
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const processes = usePlateauProcesses();
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
@@ -231,3 +235,43 @@ describe.skipIf(testMediaKind !== 's3')('a server killed while it uploads an enc
     await server.exited;
   }, 180_000);
 });
+
+// PostgreSQL: `npm run worker` needs it (TEST_DATABASE_URL, set by .ci/run).
+describe.skipIf(testMediaKind !== 's3' || !process.env.TEST_DATABASE_URL)(
+  'an encode worker on a machine of its own',
+  () => {
+    it('removes at start the working copy a killed worker left idle in its scratch folder', async () => {
+      const database = await createPostgresTestDatabase({ empty: true });
+      cleanups.push(database.drop);
+      const { env } = await processes.site('s3-worker-sweep', {
+        ...testMediaEnv(),
+        DATABASE_URL: database.url,
+        ENCODE_IN_PROCESS: 'false',
+      });
+      const config = loadConfig({ ...env });
+      cleanups.push(() => emptyTestPrefix(config));
+      // A copy of a source whose worker died two hours ago (a live one is touched every 10 min).
+      await mkdir(config.scratchDir, { recursive: true });
+      const left = path.join(config.scratchDir, `left${workingCopySuffix(mediaKeys.raw(7))}`);
+      await writeFile(left, 'copie abandonnée');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      await utimes(left, twoHoursAgo, twoHoursAgo);
+
+      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+        cwd: serverRoot,
+        env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env, PORT: String(await freePort()) },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      cleanups.push(() => worker.exitCode === null && worker.kill('SIGKILL'));
+      await waitFor(
+        'the abandoned copy to go',
+        () => readdir(config.scratchDir),
+        (names) => names.length === 0,
+        60_000,
+      );
+      worker.kill('SIGTERM');
+      await exited;
+    }, 120_000);
+  },
+);
