@@ -68,7 +68,7 @@ export const startMediaMoveWorker = async (deps: MediaMoveWorkerDeps): Promise<M
       afterFileCopied: deps.afterFileCopied,
     };
     const finishes: Promise<void>[] = [];
-    const left = await foldersToMove(database.db, stores.local, to);
+    const left = await foldersToMove(database.db, stores, to);
     if (left.length > 0) log.info(`media move: ${left.length} folder(s) to move to ${to}`);
     try {
       for (const folder of left) {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import type { Executor } from '../db/client.ts';
 import { foldersRecordedOn, type MediaBackend } from './media-locations.repository.ts';
-import type { MediaStorage } from './media-storage.ts';
+import { mediaFolderOf, type MediaStorage } from './media-storage.ts';
 
 /** The media folders present on the local disk (`videos/5`, `directs/3`), whatever is recorded. */
 export const foldersOnDisk = async (local: MediaStorage): Promise<string[]> => {
@@ -30,18 +30,36 @@ export const mediaFolderPlaces = async (
   return { local: onDisk, s3: inBucket };
 };
 
+/** The media folders with a file in the bucket, whatever is recorded. */
+const foldersInBucket = async (bucket: MediaStorage): Promise<string[]> => {
+  const folders = new Set<string>();
+  for (const kind of ['videos', 'directs']) {
+    for (const entry of await bucket.listFolder(kind)) {
+      const folder = mediaFolderOf(entry.key);
+      if (folder) folders.add(folder);
+    }
+  }
+  return [...folders];
+};
+
 /**
  * The folders a move towards `to` has left to do: those living on the other side, and those
- * already switched to `to` whose source a run killed between the switch and the removal left
- * behind, which the move removes (moveFolder's `already`). Towards the bucket, every folder on
- * the disk; towards the disk, the folders recorded in the bucket, then those recorded on the
- * disk (one look into the bucket each: a move to the disk records every folder it switches).
+ * already on `to` whose other side a killed run left files in, which the move removes
+ * (moveFolder's `already`). Towards the bucket, every folder on the disk; towards the disk, the
+ * folders recorded in the bucket, then those recorded on the disk or on it without a row but
+ * with files in the bucket (a half copy of a move to the bucket cut before its switch).
  */
 export const foldersToMove = async (
   db: Executor,
-  local: MediaStorage,
+  stores: { local: MediaStorage; s3: MediaStorage },
   to: MediaBackend,
 ): Promise<string[]> => {
-  if (to === 's3') return foldersOnDisk(local);
-  return [...(await foldersRecordedOn(db, 's3')), ...(await foldersRecordedOn(db, 'local'))];
+  if (to === 's3') return foldersOnDisk(stores.local);
+  const inBucket = await foldersRecordedOn(db, 's3');
+  const others = new Set([
+    ...(await foldersRecordedOn(db, 'local')),
+    ...(await foldersInBucket(stores.s3)),
+  ]);
+  for (const folder of inBucket) others.delete(folder);
+  return [...inBucket, ...[...others].sort()];
 };

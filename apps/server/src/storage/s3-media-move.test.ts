@@ -7,6 +7,7 @@ import { bytesOf, put } from './media-storage.contract.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { recordedBackend } from './media-locations.repository.ts';
 import { moveFolder, type FolderMoveContext } from './media-move.ts';
+import { foldersToMove } from './media-move-plan.ts';
 
 const store = inject('objectStore');
 
@@ -112,6 +113,36 @@ describe.skipIf(!store)('moving a media folder between the disk and the bucket',
       );
       await expectHolds(site, files);
       expect(await local.listFolder('videos/202')).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('removes the half copy of a move to the bucket cut before its switch, on a move back', async () => {
+    const { local, bucket, site, ctx, cleanup } = await subject();
+    try {
+      const files = await videoFolder(local, 206);
+      let copied = 0;
+      const killed = moveFolder(
+        {
+          ...ctx,
+          afterFileCopied: () => {
+            copied += 1;
+            if (copied === 2) throw new Error('killed');
+          },
+        },
+        'videos/206',
+        's3',
+      );
+      await expect(killed).rejects.toThrow('killed');
+      expect(await bucket.listFolder('videos/206')).toHaveLength(2);
+      // The geek changes their mind: back to the disk, where the folder still lives unrecorded.
+      expect(await foldersToMove(database.db, ctx.stores, 'local')).toContain('videos/206');
+      expect(await moveFolder(ctx, 'videos/206', 'local')).toMatchObject({ outcome: 'already' });
+      expect(await bucket.listFolder('videos/206')).toEqual([]);
+      expect(await recordedBackend(database.db, 'videos/206')).toBeUndefined();
+      await expectHolds(site, files);
+      expect(await foldersToMove(database.db, ctx.stores, 'local')).not.toContain('videos/206');
     } finally {
       await cleanup();
     }
