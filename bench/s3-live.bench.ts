@@ -10,14 +10,12 @@
  * by B is compared with A's. Then one segment is fetched 20 times through each.
  * Prints tables; asserts no timing (bench/README.md, "Live through another machine").
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { createS3Client, ensureBucket } from '../apps/server/src/storage/s3-client.ts';
 import { adminUrl } from './bench-env.ts';
 import { parseMediaPlaylist } from './live/hls.ts';
 import { ffmpegNaming, killStarted, spawnTracked, type Tracked } from './live/processes.ts';
@@ -35,6 +33,7 @@ import {
   summary,
   type LagRow,
 } from './s3/live-copy.ts';
+import { benchObjectStore } from './s3/helpers.ts';
 
 // The SDK warns once per process that its 2027 releases need Node 22 (DESIGN.md pins 3.11xx).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -52,18 +51,7 @@ const ADMIN = { username: 'bench-geek', password: randomBytes(12).toString('base
 const log = (message: string) =>
   console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-const store = JSON.parse(
-  execFileSync(process.execPath, ['scripts/object-store.mjs', 'start', '--json'], {
-    encoding: 'utf8',
-  }),
-) as { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
-const s3 = {
-  ...store,
-  bucket: 'plateau-bench',
-  prefix: `live-${Date.now()}/`,
-  forcePathStyle: true,
-};
-const client = createS3Client(s3);
+const { s3, client, env: s3Env } = await benchObjectStore('live');
 const database = benchDatabase(DATABASE);
 const tmp = nginxReadableDir('plateau-bench-s3-live-');
 
@@ -131,7 +119,6 @@ interface Result {
 }
 
 const main = async (): Promise<Result> => {
-  await ensureBucket(client, s3.bucket);
   buildServerOnly();
   await database.recreate();
   log(`pre-encoded publisher file: ${PRE_ENCODED}`);
@@ -149,16 +136,9 @@ const main = async (): Promise<Result> => {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
-    MEDIA_STORAGE: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: s3.region,
-    S3_BUCKET: s3.bucket,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    S3_PREFIX: s3.prefix,
+    ...s3Env,
     LIVE_LADDER: '',
     RTMP_HOST: '127.0.0.1',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   log('starting machine A (first: it should take the ingest lock)');
   const first = await startPlateau({

@@ -5,7 +5,6 @@
  * switches the folder; the SDK copies only (8 MiB parts, 10 in flight, as `aws s3 cp`).
  * MEDIA_MOVE_SPEED's pacing is off here (0). Prints a table; asserts no timing (bench/README.md).
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -18,8 +17,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { moveFolder } from '../apps/server/src/storage/media-move.ts';
 import { createLocalStorage } from '../apps/server/src/storage/media-storage.ts';
-import { createS3Client, ensureBucket } from '../apps/server/src/storage/s3-client.ts';
 import { createS3MediaStorage } from '../apps/server/src/storage/s3-media-storage.ts';
+import { benchObjectStore } from './s3/helpers.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const quick = process.argv.includes('--quick');
@@ -35,14 +34,7 @@ const VIDEO_FILES: [string, number][] = [
 ];
 const BYTES = VIDEOS * VIDEO_FILES.reduce((sum, [, size]) => sum + size, 0);
 
-const store = JSON.parse(
-  execFileSync(process.execPath, ['scripts/object-store.mjs', 'start', '--json'], {
-    encoding: 'utf8',
-  }),
-) as { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
-const s3 = { ...store, bucket: 'plateau-bench', prefix: `move-${Date.now()}/` };
-const client = createS3Client(s3);
-await ensureBucket(client, s3.bucket);
+const { s3, client } = await benchObjectStore('move');
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'plateau-bench-move-'));
 const database = await openPglite(path.join(tmp, 'db'));

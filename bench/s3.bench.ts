@@ -9,7 +9,6 @@
  *   server, MEDIA_STORAGE=s3 then local), upload to published.
  * Prints tables; asserts no timing (bench/README.md).
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,14 +16,20 @@ import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import pg from 'pg';
-import { createS3Client, ensureBucket, objectKey } from '../apps/server/src/storage/s3-client.ts';
+import { objectKey } from '../apps/server/src/storage/s3-client.ts';
 import { cpuSeconds, loadAverage } from './media/proc.ts';
 import { startPlateau } from './media/plateau.ts';
 import { api, benchDatabase, buildServerOnly, nginxReadableDir, signIn } from './media/setup.ts';
 import { runWrk } from './media/wrk.ts';
 import { makeBenchClip } from './encode/clips.ts';
 import { freePort } from './web/server.ts';
-import { putRandomObject, sequentialLatency, storeCpu, waitPublished } from './s3/helpers.ts';
+import {
+  benchObjectStore,
+  putRandomObject,
+  sequentialLatency,
+  storeCpu,
+  waitPublished,
+} from './s3/helpers.ts';
 
 // The SDK warns once per process that its 2027 releases need Node 22 (DESIGN.md pins 3.11xx).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -35,27 +40,7 @@ const FILE_BYTES = 200 * 1000 * 1000;
 const CLIP_SECONDS = 20;
 const ADMIN = { username: 'bench-geek', password: randomBytes(12).toString('base64url') };
 
-const store = JSON.parse(
-  execFileSync(process.execPath, ['scripts/object-store.mjs', 'start', '--json'], {
-    encoding: 'utf8',
-  }),
-) as { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
-const s3 = {
-  ...store,
-  bucket: 'plateau-bench',
-  prefix: `bench-${Date.now()}/`,
-  forcePathStyle: true,
-};
-const client = createS3Client(s3);
-await ensureBucket(client, s3.bucket);
-const s3Env = {
-  S3_ENDPOINT: s3.endpoint,
-  S3_REGION: s3.region,
-  S3_BUCKET: s3.bucket,
-  S3_ACCESS_KEY_ID: s3.accessKeyId,
-  S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-  S3_PREFIX: s3.prefix,
-};
+const { s3, client, env: s3Env } = await benchObjectStore('bench');
 
 buildServerOnly();
 const tmp = nginxReadableDir('plateau-bench-s3-');
@@ -73,14 +58,12 @@ const ports = { proxy: await freePort(), redirect: await freePort() };
 const proxy = await startPlateau({
   ...common,
   ...s3Env,
-  MEDIA_STORAGE: 's3',
   DATA_DIR: path.join(tmp, 'proxy'),
   PORT: String(ports.proxy),
 });
 const redirect = await startPlateau({
   ...common,
   ...s3Env,
-  MEDIA_STORAGE: 's3',
   S3_DELIVERY: 'redirect',
   ENCODE_IN_PROCESS: 'false',
   DATA_DIR: path.join(tmp, 'redirect'),
@@ -150,7 +133,7 @@ try {
   for (const backend of ['local', 's3', 'local', 's3'] as const) {
     const server = await startPlateau({
       ...common,
-      ...(backend === 's3' ? { ...s3Env, MEDIA_STORAGE: 's3' } : {}),
+      ...(backend === 's3' ? s3Env : {}),
       DATA_DIR: path.join(tmp, `encode-${backend}`),
       PORT: String(ports.proxy),
     });

@@ -1,10 +1,46 @@
 import { execFileSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { objectKey } from '../../apps/server/src/storage/s3-client.ts';
+import {
+  createS3Client,
+  ensureBucket,
+  objectKey,
+} from '../../apps/server/src/storage/s3-client.ts';
 import { uploadObject } from '../../apps/server/src/storage/s3-transfer.ts';
 import { cpuSeconds } from '../media/proc.ts';
 import { api } from '../media/setup.ts';
+
+/**
+ * The run's object store (OpenStack Swift on loopback, started if needed by
+ * scripts/object-store.mjs), a bucket shared by the benches and a prefix of this run's own;
+ * `env` gives a Plateau the same settings.
+ */
+export const benchObjectStore = async (prefixStem: string) => {
+  const store = JSON.parse(
+    execFileSync(process.execPath, ['scripts/object-store.mjs', 'start', '--json'], {
+      encoding: 'utf8',
+    }),
+  ) as { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+  const s3 = {
+    ...store,
+    bucket: 'plateau-bench',
+    prefix: `${prefixStem}-${Date.now()}/`,
+    forcePathStyle: true,
+  };
+  const client = createS3Client(s3);
+  await ensureBucket(client, s3.bucket);
+  const env = {
+    MEDIA_STORAGE: 's3',
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: s3.region,
+    S3_BUCKET: s3.bucket,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_PREFIX: s3.prefix,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  return { s3, client, env };
+};
 
 /** `bytes` random bytes under `key` of the bench's prefix, streamed (never whole in memory). */
 export const putRandomObject = async (

@@ -55,6 +55,23 @@ describe.skipIf(!store)('moving a media folder between the disk and the bucket',
     }
   };
 
+  /** A move to the bucket killed once two files are copied, before its switch. */
+  const moveKilledAfterTwoFiles = async (ctx: FolderMoveContext, folder: string) => {
+    let copied = 0;
+    const killed = moveFolder(
+      {
+        ...ctx,
+        afterFileCopied: () => {
+          copied += 1;
+          if (copied === 2) throw new Error('killed');
+        },
+      },
+      folder,
+      's3',
+    );
+    await expect(killed).rejects.toThrow('killed');
+  };
+
   it('moves a folder to the bucket and back, byte for byte, switching its row', async () => {
     const { local, bucket, site, ctx, cleanup } = await subject();
     try {
@@ -82,19 +99,7 @@ describe.skipIf(!store)('moving a media folder between the disk and the bucket',
     const { local, bucket, site, ctx, cleanup } = await subject();
     try {
       const files = await videoFolder(local, 202);
-      let copied = 0;
-      const killed = moveFolder(
-        {
-          ...ctx,
-          afterFileCopied: () => {
-            copied += 1;
-            if (copied === 2) throw new Error('killed');
-          },
-        },
-        'videos/202',
-        's3',
-      );
-      await expect(killed).rejects.toThrow('killed');
+      await moveKilledAfterTwoFiles(ctx, 'videos/202');
       // Half copied, not switched: the site still plays the disk's files.
       expect(await bucket.listFolder('videos/202')).toHaveLength(2);
       expect(await recordedBackend(database.db, 'videos/202')).toBeUndefined();
@@ -122,19 +127,7 @@ describe.skipIf(!store)('moving a media folder between the disk and the bucket',
     const { local, bucket, site, ctx, cleanup } = await subject();
     try {
       const files = await videoFolder(local, 206);
-      let copied = 0;
-      const killed = moveFolder(
-        {
-          ...ctx,
-          afterFileCopied: () => {
-            copied += 1;
-            if (copied === 2) throw new Error('killed');
-          },
-        },
-        'videos/206',
-        's3',
-      );
-      await expect(killed).rejects.toThrow('killed');
+      await moveKilledAfterTwoFiles(ctx, 'videos/206');
       expect(await bucket.listFolder('videos/206')).toHaveLength(2);
       // The geek changes their mind: back to the disk, where the folder still lives unrecorded.
       expect(await foldersToMove(database.db, ctx.stores, 'local')).toContain('videos/206');
