@@ -126,4 +126,10 @@ it('shows the geek the site’s state, the videos’ format and the media storag
   const media = main.getByRole('region', { name: 'Stockage des médias' });
   await media.getByText('non configuré').waitFor();
   await look(page, 'systeme');
+  // The same page in the day theme (themeMode 1, as ten taps on the logo set it).
+  await page.evaluate(() => localStorage.setItem('themeMode', '1'));
+  await page.reload();
+  await media.getByText('non configuré').waitFor();
+  await look(page, 'systeme-jour');
+  await page.evaluate(() => localStorage.removeItem('themeMode'));
 });
