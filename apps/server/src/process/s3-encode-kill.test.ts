@@ -216,7 +216,13 @@ describe.skipIf(testMediaKind !== 's3')('a server killed while it uploads an enc
       seconds: SECONDS,
       decodeErrors: '',
     });
-    expect((await fetch(`${api}/media/hls/${id}/master.m3u8`, { headers: auth })).status).toBe(200);
+    // The 404 asked above is this viewer's answer for MEDIA_ACCESS_TTL (5 s): then it plays.
+    await waitFor(
+      'the adaptive manifest',
+      async () => (await fetch(`${api}/media/hls/${id}/master.m3u8`, { headers: auth })).status,
+      (status) => status === 200,
+      15_000,
+    );
     // No working file stays once the encode is over.
     await waitFor('no working file', workingFiles, (names) => names.length === 0, 5_000);
 

@@ -119,13 +119,19 @@ export const describeDiskCheck = (check: DiskCheck): string =>
     `floor ${formatBytes(check.floor)} (DISK_FREE_FLOOR)`,
   ].join(', ');
 
-/** A worker's guard: it has no upload store of its own, so it reads the uploads' folder. */
+/**
+ * A worker's guard, on the disk its encodes fill as the server's guard is (workingDiskFolder).
+ * It has no upload store of its own: on the disk it reads the uploads' folder; on a bucket the
+ * unfinished uploads wait there, and their scratch copies are the servers'.
+ */
 export const createWorkerDiskGuard = (
-  config: { diskFreeFloor: DiskFloor; uploadExpiryHours: number },
-  mediaRoot: string,
+  config: { diskFreeFloor: DiskFloor; uploadExpiryHours: number; scratchDir: string },
+  storage: Pick<MediaStorage, 'backend' | 'root'>,
 ): DiskGuard =>
-  createMediaDiskGuard(
-    config,
-    mediaRoot,
-    createResumableStore(mediaRoot, config.uploadExpiryHours * 3600 * 1000),
-  );
+  storage.backend === 'local'
+    ? createMediaDiskGuard(
+        config,
+        storage.root,
+        createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000),
+      )
+    : createDiskGuard({ folder: config.scratchDir, floor: config.diskFreeFloor });

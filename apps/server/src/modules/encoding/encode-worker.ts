@@ -80,7 +80,7 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
       for (const controller of running) controller.abort(error);
     },
   });
-  const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage.root);
+  const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage);
   const diskRetrySeconds = deps.diskRetrySeconds ?? DISK_RETRY_SECONDS;
   const storageRetrySeconds = deps.storageRetrySeconds ?? STORAGE_RETRY_SECONDS;
   const ctx: EncodeContext = {

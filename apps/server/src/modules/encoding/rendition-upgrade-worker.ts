@@ -62,7 +62,7 @@ export const startRenditionUpgradeWorker = async (
 ): Promise<RenditionUpgradeWorker> => {
   const { database, storage, config, binaries, liveness, log } = deps;
   const boss = await deps.jobs.boss();
-  const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage.root);
+  const disk = deps.diskGuard ?? createWorkerDiskGuard(config, storage);
   const { pauseSeconds, speed } = config.renditionUpgrade;
   const ctx: UpgradeContext = {
     db: database.db,
