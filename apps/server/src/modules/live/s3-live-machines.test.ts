@@ -1,10 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
+import { STORAGE_UNAVAILABLE_MESSAGE } from '../../storage/storage-errors.ts';
 import { openMediaStorage } from '../../storage/open-media-storage.ts';
 import type { TestUser } from '../../test/harness.ts';
+import { startStoreProxy } from '../../test/store-proxy.ts';
 import { testMediaKind } from '../../test/test-media.ts';
 import {
   broadcastingDirect,
@@ -20,11 +22,19 @@ import {
  * receiving the encoder writes the live on its own disk, the other serves the same live to the
  * viewers the load balancer sends it, from the copy in the bucket.
  */
-const { ctx, rtmpPort } = await useLiveTestApp({ LIVE_RECONNECT_GRACE: '30' });
+const store = inject('objectStore');
+// Between both machines and the store, to play a store that goes down and comes back.
+const relay = store ? await startStoreProxy(store.endpoint) : undefined;
+afterAll(() => relay?.close());
+const { ctx, rtmpPort } = await useLiveTestApp({
+  LIVE_RECONNECT_GRACE: '30',
+  ...(relay && { S3_ENDPOINT: relay.endpoint }),
+});
 let other: App;
 let otherDataDir: string;
 let geek: TestUser;
 let encoderStream: string;
+let longerStream: string;
 
 beforeAll(async () => {
   otherDataDir = mkdtempSync(path.join(path.dirname(ctx.dataDir), 'other-machine-'));
@@ -36,10 +46,14 @@ beforeAll(async () => {
     scratchDir: path.join(otherDataDir, 'scratch'),
   };
   const storage = await openMediaStorage(config, ctx.database.db);
-  other = await buildApp({ config, database: ctx.database, storage });
+  // Its 503s while the store is down are expected: not in the test's output.
+  other = await buildApp({ config, database: ctx.database, storage, logger: false });
   await other.ready();
   geek = await ctx.createUser('geek');
-  encoderStream = await makeEncoderStream('other-machine', { seconds: 12 });
+  [encoderStream, longerStream] = await Promise.all([
+    makeEncoderStream('other-machine', { seconds: 12 }),
+    makeEncoderStream('other-machine-store-down', { seconds: 30 }),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await other?.close();
@@ -112,6 +126,64 @@ describe.skipIf(testMediaKind !== 's3')(
       );
       const gone = await other.inject({ url: `/api/media/live/${direct.id}/source/index.m3u8` });
       expect(gone.statusCode).toBe(404);
+    });
+
+    it('keeps the live on the receiving machine while the store is down, and the other catches up', async () => {
+      const direct = await broadcastingDirect(ctx, geek, 'Gala, stockage en panne');
+      const encoder = publish(longerStream, rtmpPort, direct.key);
+      const playlistUrl = `/api/media/live/${direct.id}/source/index.m3u8`;
+      const segmentsOf = (body: string) =>
+        Array.from(body.matchAll(/seg-\d+-\d+\.ts/g), (match) => match[0]);
+      const newest = (body: string) => segmentsOf(body).at(-1);
+      const before = await waitFor(
+        'a segment listed through the other machine',
+        () => other.inject({ url: playlistUrl }),
+        (r) => r.statusCode === 200 && segmentsOf(r.body).length > 0,
+      );
+
+      await relay!.stop();
+      // The receiving machine's viewers go on: a newer segment, served from its disk.
+      const here = await ctx.app.inject({ url: playlistUrl });
+      const going = await waitFor(
+        'a newer segment on the receiving machine',
+        () => ctx.app.inject({ url: playlistUrl }),
+        (r) => r.statusCode === 200 && newest(r.body) !== newest(here.body),
+      );
+      const segment = newest(going.body)!;
+      const served = await ctx.app.inject({
+        url: `/api/media/live/${direct.id}/source/${segment}`,
+      });
+      expect(served.statusCode).toBe(200);
+      // The other machine says the store is down, in French, once its kept copy is over.
+      const down = await waitFor(
+        'the other machine to say the store is down',
+        () => other.inject({ url: playlistUrl }),
+        (r) => r.statusCode !== 200,
+      );
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe(STORAGE_UNAVAILABLE_MESSAGE);
+
+      // Back: the copies resume, and the other machine lists what the receiving one wrote since.
+      await relay!.start();
+      await waitFor(
+        'the other machine to catch up',
+        () => other.inject({ url: playlistUrl }),
+        (r) => r.statusCode === 200 && segmentsOf(r.body).includes(segment),
+      );
+      const caughtUp = await other.inject({
+        url: `/api/media/live/${direct.id}/source/${segment}`,
+      });
+      expect(caughtUp.statusCode).toBe(200);
+      expect(caughtUp.rawPayload.equals(served.rawPayload)).toBe(true);
+      expect(segmentsOf(before.body)).not.toContain(segment);
+
+      const end = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/directs/${direct.id}/live/end`,
+        headers: geek.auth,
+      });
+      expect(end.statusCode).toBe(200);
+      await encoder.exited;
     });
   },
 );
