@@ -279,6 +279,8 @@ describe('the player', () => {
     // The day theme: the player stays dark, the page around it changes.
     await page.evaluate(() => localStorage.setItem('themeMode', '1'));
     await page.goto(`/video?v=${longId}&at=8`);
+    // As openLong: the page loads whole again, and the video its first frame, before the seek.
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
     await expect.poll(async () => (await media(page)).currentTime).toBe(8);
     await look(page, 'apercu-survol-jour', async () => {
       await pointAt(0.3);
