@@ -73,8 +73,10 @@ export const createLiveMirror = (storage: MediaStorage, log: LiveMirrorLog) => {
       copied.add(name);
     }
     await copyPlaylist(copy, mediaKeys.liveHlsFile(copy.directId, copy.liveId, variant), text);
+    // A 2-hour DVR window lists 3600 segments, looked at four times a second: no scan per name.
+    const stillListed = new Set(listed);
     for (const name of copied) {
-      if (listed.includes(name)) continue;
+      if (stillListed.has(name)) continue;
       await storage.remove(segmentKey(name));
       copied.delete(name);
     }
