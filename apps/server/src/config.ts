@@ -150,8 +150,11 @@ const bearerToken = (env: Env, name: string): string | undefined => {
   return raw;
 };
 
-/** The secret comes from JWT_SECRET, else is generated once and kept under DATA_DIR. */
-const loadJwtSecret = (env: Env, dataDir: string): Uint8Array => {
+/**
+ * The secret comes from JWT_SECRET, else is generated once and kept under DATA_DIR. `readOnly`:
+ * never written (see LoadOptions); a missing one then stands in as random bytes of this process.
+ */
+const loadJwtSecret = (env: Env, dataDir: string, readOnly: boolean): Uint8Array => {
   const raw = env.JWT_SECRET;
   if (raw !== undefined && raw !== '') {
     if (raw.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
@@ -159,13 +162,26 @@ const loadJwtSecret = (env: Env, dataDir: string): Uint8Array => {
   }
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
+    if (readOnly) return new Uint8Array(randomBytes(48));
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 };
 
-export const loadConfig = (env: Env = process.env): Config => {
+export interface LoadOptions {
+  /**
+   * For the commands that look at an installation without serving it (backup, restore): they
+   * sign no token, and a command that fails must leave DATA_DIR as it found it, so the secret
+   * file is not created.
+   */
+  readOnly?: boolean;
+}
+
+export const loadConfig = (
+  env: Env = process.env,
+  { readOnly = false }: LoadOptions = {},
+): Config => {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -191,7 +207,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     host,
     dataDir,
     databaseUrl,
-    jwtSecret: loadJwtSecret(env, dataDir),
+    jwtSecret: loadJwtSecret(env, dataDir, readOnly),
     tokenLifetimeSeconds: integer(env, 'TOKEN_LIFETIME', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     adminUsername,
     adminPassword,

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config, type LoadOptions } from './config.ts';
 import { EmbeddedDatabaseBusyError } from './db/client.ts';
 import { StorageUnavailableError } from './storage/storage-errors.ts';
 
@@ -22,9 +22,9 @@ export const exitOnStartupProblem = (error: unknown): never => {
   process.exit(1);
 };
 
-export const loadConfigOrExit = (): Config => {
+export const loadConfigOrExit = (options?: LoadOptions): Config => {
   try {
-    return loadConfig();
+    return loadConfig(process.env, options);
   } catch (error) {
     return exitOnStartupProblem(error);
   }

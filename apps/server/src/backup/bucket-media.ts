@@ -1,7 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config/s3-settings.ts';
 import { createS3Client, objectKey } from '../storage/s3-client.ts';
 import { downloadObject, uploadObject } from '../storage/s3-transfer.ts';
@@ -24,6 +29,8 @@ export interface BucketMedia {
   download(key: string, to: string): Promise<string>;
   upload(from: string, key: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Resolves when the bucket answers (a backup reads only a store that is there). */
+  check(): Promise<void>;
   close(): void;
 }
 
@@ -63,6 +70,11 @@ export const bucketMedia = (s3: S3Settings): BucketMedia => {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: keyOf(key) }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: s3.bucket }), {
+        abortSignal: AbortSignal.timeout(10_000),
+      });
     },
     close: () => client.destroy(),
   };

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -83,10 +84,18 @@ export const restorePglite = async (dataDir: string, file: string) => {
   if ((await readdir(folder).catch(() => [])).length > 0) {
     throw new BackupError(`${folder} is not empty: restore needs an installation without data`);
   }
-  const client = await PGlite.create({
-    dataDir: folder,
-    extensions: pgliteExtensions,
-    loadDataDir: new Blob([await readFile(file)]),
-  });
-  await client.close();
+  const existed = existsSync(folder);
+  try {
+    const client = await PGlite.create({
+      dataDir: folder,
+      extensions: pgliteExtensions,
+      loadDataDir: new Blob([await readFile(file)]),
+    });
+    await client.close();
+  } catch (error) {
+    // A restore that fails leaves the installation as it found it: no half-loaded database.
+    await rm(folder, { recursive: true, force: true });
+    if (existed) await mkdir(folder);
+    throw error;
+  }
 };

@@ -44,6 +44,8 @@ export const runRestore = async (
     throw new BackupError('the bucket already holds media: restore needs one without any');
   }
   const copied: string[] = [];
+  // The folders this restore made (the first of each `mkdir -p`): a failure removes them too.
+  const made: string[] = [];
   const uploaded: string[] = [];
   const folders = new Set<string>();
   try {
@@ -65,7 +67,8 @@ export const runRestore = async (
         continue;
       }
       const to = path.join(area === 'media' ? target.mediaDir : target.dataDir, ...rest);
-      await mkdir(path.dirname(to), { recursive: true });
+      const first = await mkdir(path.dirname(to), { recursive: true });
+      if (first) made.push(first);
       await rm(to, { force: true });
       copied.push(to);
       const sha256 = await copyHashed(from, to);
@@ -77,6 +80,7 @@ export const runRestore = async (
     await target.recordMediaFolders?.(bucket ? 's3' : 'local', [...folders]);
   } catch (error) {
     for (const file of copied) await rm(file, { force: true });
+    for (const folder of made.reverse()) await rm(folder, { recursive: true, force: true });
     for (const key of uploaded) await bucket?.remove(key).catch(() => undefined);
     throw error;
   } finally {

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -7,6 +8,12 @@ import { recordRestoredFolders } from '../storage/media-locations.repository.ts'
 import { runBackup, verifyBackup } from '../backup/backup.ts';
 import { backupSource } from '../backup/backup-source.ts';
 import { backupThroughServer } from '../backup/control-socket.ts';
+import {
+  checkEmbeddedDatabaseFolder,
+  checkEmbeddedSchema,
+  checkMediaPlace,
+  checkPostgresSchema,
+} from '../backup/installation.ts';
 import { pgliteFolder, restorePglite, restorePostgres } from '../backup/database-dump.ts';
 import { BackupError, readManifest, resolveBackup } from '../backup/manifest.ts';
 import { runRestore } from '../backup/restore.ts';
@@ -29,8 +36,25 @@ const fromWhereTyped = (dir: string) => path.resolve(process.env.INIT_CWD ?? pro
 
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
+/** `--to` names the folder that holds the backups: a file there is a typo, said as such. */
+const checkBackupsFolder = async (to: string) => {
+  const found = await stat(to).catch(() => null);
+  if (found && !found.isDirectory()) {
+    throw new BackupError(
+      `--to ${to} : c'est un fichier, pas un dossier. Donnez le dossier où ranger les sauvegardes.`,
+    );
+  }
+};
+
 const takeBackup = async (config: Config, to: string, say: (line: string) => void) => {
-  if (config.databaseUrl) return (await runBackup(backupSource(config), to, say)).folder;
+  await checkBackupsFolder(to);
+  await checkMediaPlace(config);
+  if (config.databaseUrl) {
+    await checkPostgresSchema(config.databaseUrl);
+    return (await runBackup(backupSource(config), to, say)).folder;
+  }
+  // Opening a missing embedded database would create an empty one at the source.
+  checkEmbeddedDatabaseFolder(config);
   // The embedded database: the running server takes it, or this process when none runs.
   const throughServer = await backupThroughServer(config.dataDir, to, say);
   if (throughServer) return throughServer;
@@ -46,6 +70,7 @@ const takeBackup = async (config: Config, to: string, say: (line: string) => voi
     throw error;
   }
   try {
+    await checkEmbeddedSchema(config, handle.pglite!);
     return (await runBackup(backupSource(config, handle), to, say)).folder;
   } finally {
     await handle.close();
@@ -58,6 +83,12 @@ const guarded = async (output: CommandOutput, work: () => Promise<number>) => {
   } catch (error) {
     if (error instanceof BackupError) {
       output.err(error.message);
+      return 1;
+    }
+    // A folder that cannot be read or written (permissions, a file in the way): its one line.
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (typeof code === 'string' && code.startsWith('E')) {
+      output.err(`Échec : ${message}`);
       return 1;
     }
     throw error;

@@ -2,7 +2,11 @@
 import { loadConfigOrExit } from '../startup.ts';
 import { runBackupCli } from './backup-command.ts';
 
-process.exitCode = await runBackupCli(process.argv.slice(2), loadConfigOrExit, {
-  out: (text) => console.log(text),
-  err: (text) => console.error(text),
-});
+process.exitCode = await runBackupCli(
+  process.argv.slice(2),
+  () => loadConfigOrExit({ readOnly: true }),
+  {
+    out: (text) => console.log(text),
+    err: (text) => console.error(text),
+  },
+);
