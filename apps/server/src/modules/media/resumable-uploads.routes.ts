@@ -29,6 +29,7 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
     const raw = (request as TusRequest).runtime?.node?.req;
     return (raw && viewers.get(raw)) ?? null;
   };
+  const siteOrigin = new URL(config.publicUrl).origin;
   return async (app) => {
     const uploads = createResumableUploadsService({
       media,
@@ -44,6 +45,9 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
       locker: deps.uploadLocker,
       relativeLocation: true,
       maxSize: config.maxUploadBytes,
+      // As the rest of the API: no cross-origin answer but to the site's own pages
+      // (@tus/server's default is `*`).
+      allowedOrigins: (origin) => origin === siteOrigin,
       onUploadCreate: async (request, upload) => {
         const viewer = viewerOf(request);
         if (!viewer) throw frenchTusError(new HttpError(401, 'Authentification requise'));
@@ -75,7 +79,9 @@ export const resumableUploadRoutes: FeatureModule = (deps) => {
       summary: 'Envoi reprenable (protocole tus 1.0) d’un fichier vidéo ou d’une miniature',
       hide: true,
     };
-    for (const url of [resumableUploadPath, `${resumableUploadPath}/:id`]) {
+    // The collection with and without its trailing slash: tus clients are configured both ways.
+    const urls = [resumableUploadPath, `${resumableUploadPath}/`, `${resumableUploadPath}/:id`];
+    for (const url of urls) {
       app.route({
         method: url.endsWith(':id') ? ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'] : ['POST', 'OPTIONS'],
         url,

@@ -17,14 +17,27 @@ export const TUS = { 'tus-resumable': '1.0.0' };
 export const createUpload = (
   ctx: TestContext,
   auth: Record<string, string>,
-  { length, videoId, kind = 'video' }: { length: number; videoId: number; kind?: string },
+  {
+    length,
+    videoId,
+    kind = 'video',
+    url = '/api/uploads',
+    headers = {},
+  }: {
+    length: number;
+    videoId: number;
+    kind?: string;
+    url?: string;
+    headers?: Record<string, string>;
+  },
 ) =>
   ctx.app.inject({
     method: 'POST',
-    url: '/api/uploads',
+    url,
     headers: {
       ...TUS,
       ...auth,
+      ...headers,
       'upload-length': String(length),
       'upload-metadata': tusMetadata({ videoId: String(videoId), kind, filename: 'soirée.mp4' }),
     },

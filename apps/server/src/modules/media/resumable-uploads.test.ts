@@ -152,6 +152,41 @@ describe('creating a resumable upload', () => {
     expect(await resumableFiles(ctx)).toEqual(before);
   });
 
+  it("is created at /api/uploads/ too, and answers CORS to the site's own pages only", async () => {
+    const id = await insertVideo(ctx);
+    const site = new URL(ctx.config.publicUrl).origin;
+    const slashed = await createUpload(ctx, member.auth, {
+      length: clipBytes.length,
+      videoId: id,
+      url: '/api/uploads/',
+      headers: { origin: site },
+    });
+    expect(slashed.statusCode, slashed.body).toBe(201);
+    expect(slashed.headers.location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+    expect(slashed.headers['access-control-allow-origin']).toBe(site);
+    const sent = await patchUpload(ctx, member.auth, slashed.headers.location!, 0, clipBytes);
+    expect(sent.statusCode, sent.body).toBe(204);
+    expect((await videoRow(ctx, id)).processing).toBe(1);
+
+    const elsewhere = 'https://autre-site.example';
+    const foreign = await createUpload(ctx, member.auth, {
+      length: 10,
+      videoId: await insertVideo(ctx),
+      headers: { origin: elsewhere },
+    });
+    expect(foreign.statusCode).toBe(201);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    for (const url of ['/api/uploads', '/api/uploads/']) {
+      const preflight = await ctx.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: elsewhere, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode, url).toBe(204);
+      expect(preflight.headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+  });
+
   it('refuses bad metadata and a request without the tus version', async () => {
     const id = await insertVideo(ctx);
     const before = await resumableFiles(ctx);
