@@ -115,6 +115,11 @@ export const proxiedInRedirectMode = (file: ServedFile) => file.contentType.star
  * (every route checks access before `send`), a 302 to a presigned GET that answers with the
  * file's type, download name and cache rule; the store then answers the ranges itself. The 302
  * itself is never kept: its URL is personal and short-lived.
+ *
+ * Each redirect first asks the store for the object (a HEAD), as the proxy reads it for each
+ * range: the route keeps the viewer's grant a few seconds, and a presigned URL is signed without
+ * the store, so without it a viewer would be sent to a store that stopped meanwhile instead of
+ * getting the 503 every other path gives, or to a file deleted meanwhile instead of the 404.
  */
 export const createObjectSender = (
   storage: MediaStorage,
@@ -126,20 +131,11 @@ export const createObjectSender = (
     send: (request, reply, file) => sendThrough(storage, stats, request, reply, file),
   };
   if (delivery === 'proxy') return proxy;
-  // Files `servable` found in the bucket: a player's next ranges (the same file, from the
-  // route's grant cache) are redirected without asking the store again.
-  const found = new WeakSet<ServedFile>();
   return {
-    async servable(file) {
-      if (proxiedInRedirectMode(file)) return proxy.servable(file);
-      if (!(await storage.stat(file.key))) throw missingFile();
-      const checked = { ...file };
-      found.add(checked);
-      return checked;
-    },
+    servable: proxy.servable,
     async send(request, reply, file) {
       if (proxiedInRedirectMode(file)) return proxy.send(request, reply, file);
-      if (!found.has(file) && !(await storage.stat(file.key))) throw missingFile();
+      if (!(await storage.stat(file.key))) throw missingFile();
       const url = await storage.presignRead(file.key, {
         expiresInSeconds: PRESIGNED_READ_SECONDS,
         contentType: file.contentType,

@@ -31,6 +31,9 @@ afterAll(() => relay.close());
 
 const redirect = useTestApp({ env: { S3_DELIVERY: 'redirect' } });
 const relayed = useTestApp({ env: { S3_ENDPOINT: relay.endpoint, S3_DELIVERY: 'proxy' } });
+const relayedRedirect = useTestApp({
+  env: { S3_ENDPOINT: relay.endpoint, S3_DELIVERY: 'redirect' },
+});
 
 const KIB = 1024;
 let visitorUrlBase = '';
@@ -243,6 +246,25 @@ describe('a store that fails', () => {
     expectBytes(back.rawPayload, content.subarray(10, 20));
     // The health's storage answer is kept a few seconds.
     await vi.waitFor(async () => expect(await health()).toBe('ok'), { timeout: 10_000 });
+  });
+
+  it('answers 503, not a redirect to the stopped store, to a viewer granted a moment before', async () => {
+    const { id } = await publishedVideo(relayedRedirect, { privacy: 0 });
+    const range = { range: 'bytes=10-19' };
+    const first = await relayedRedirect.app.inject({ url: url(id), headers: range });
+    expect(first.statusCode).toBe(302);
+    await relay.stop();
+    try {
+      // Within MEDIA_ACCESS_TTL: the viewer's grant for this file is still kept.
+      const down = await relayedRedirect.app.inject({ url: url(id), headers: range });
+      expect(down.statusCode).toBe(503);
+      expect(down.headers.location).toBeUndefined();
+      expect(down.json().message).toBe(STORAGE_UNAVAILABLE_MESSAGE);
+    } finally {
+      await relay.start();
+    }
+    const back = await relayedRedirect.app.inject({ url: url(id), headers: range });
+    expect(back.statusCode).toBe(302);
   });
 
   it('cuts a response the store breaks off, and serves the next one', async () => {
