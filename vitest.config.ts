@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/test-run/longest-first-sequencer.ts';
 
 /** Server tests that need the real object store: the `server-s3` project runs them, once. */
 const objectStoreTests = [
@@ -40,6 +41,7 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     env: { PLATEAU_TEST_DB: kind },
     globalSetup: ['./src/test/global-setup.ts'],
     pool: 'forks' as const,
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -64,6 +66,7 @@ const objectStoreProject = {
     },
     globalSetup: ['./src/test/global-setup.ts', './src/test/object-store-setup.ts'],
     pool: 'forks' as const,
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -75,6 +78,7 @@ const e2eProject = {
     name: 'e2e',
     include: ['e2e/**/*.test.ts'],
     env: { PLATEAU_TEST_DB: 'pglite' },
+    isolate: false,
     // The server's setup provides the migrated test database; ours builds the web app, then
     // starts one Plateau filled with encoded content for every browser test of the run.
     globalSetup: [
@@ -96,6 +100,7 @@ const webProject = {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
+    isolate: false,
     // Nothing here waits on time, but each user action re-renders MUI forms in React's
     // development build under jsdom, whose getComputedStyle walks every emotion rule (MUI's
     // TextareaAutosize asks on each render, user-event and Testing Library on each query), and
@@ -107,7 +112,11 @@ const webProject = {
 
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: 3,
+    // Every project's files in one queue, longest first (measured times: scripts/test-run/).
+    sequence: { sequencer: LongestFirstSequencer },
+    // The run's wall time, each project's and the slowest files, printed at the end.
+    reporters: ['default', './scripts/test-run/timings-reporter.ts'],
     projects: [
       serverProject('pglite'),
       // CI sets TEST_DATABASE_URL: every server test then runs on PostgreSQL as well.

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@plateau/contract';
 import { clipArgs } from '../../apps/server/src/cli/demo/demo-media.ts';
-import { look, signIn, SIZES, useBrowser } from '../support/browser.ts';
+import { look, shoot, signIn, SIZES, takingScreenshots, useBrowser } from '../support/browser.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
 import { TITLES } from '../support/e2e-content.ts';
 import { plateau } from '../support/plateau.ts';
@@ -143,7 +143,6 @@ const WATCH_SRT = [
   'Questions & réponses',
   '',
 ].join('\r\n');
-const SHOTS = '/tmp/shots';
 let watchId = 0;
 
 const encodeWatchClip = async () => {
@@ -221,18 +220,16 @@ describe('/video?v={id}, Sous-titres in the player', () => {
     expect(track!.active).toEqual(['Bienvenue à l’interview, élèves !']);
     expect(await lift(page)).toBeGreaterThan(40);
 
-    mkdirSync(SHOTS, { recursive: true });
     await page.mouse.move(0, 0);
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await page.locator('video').scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: path.join(SHOTS, `sous-titres-lecteur-${size.width}x${size.height}.png`),
-        animations: 'disabled',
-      });
+    if (takingScreenshots) {
+      // The player itself, scrolled into view, at both sizes.
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.locator('video').scrollIntoViewIfNeeded();
+        await shoot(page, `sous-titres-lecteur-video-${size.width}x${size.height}`);
+      }
+      await page.setViewportSize(SIZES[0]);
     }
-    await page.setViewportSize(SIZES[0]);
     await look(page, 'sous-titres-lecteur');
 
     // Playing, the bar goes after a few idle seconds: the cue goes back to the bottom.
@@ -242,10 +239,7 @@ describe('/video?v={id}, Sous-titres in the player', () => {
     await expect.poll(() => controls.getAttribute('data-shown'), { timeout: 6000 }).toBe('false');
     await expect.poll(() => lift(page)).toBe(0);
     expect((await subtitleTracks(page))[0]!.active).toHaveLength(1);
-    await page.screenshot({
-      path: path.join(SHOTS, 'sous-titres-lecteur-sans-barre-1280x800.png'),
-      animations: 'disabled',
-    });
+    await shoot(page, 'sous-titres-lecteur-sans-barre-1280x800');
   }, 60_000);
 
   it('remembers the language at the next video, and « Désactivés » turns them off', async () => {

@@ -90,7 +90,11 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
   const regie = await visit();
   await signIn(regie, 'e2e-geek');
   await regie.goto(`/editDirect/${direct.id}`);
-  await regie.getByLabel('Diffuser sur Plateau').check();
+  // Clicked, then seen on: the switch turns once the query cache has the change (a tick later),
+  // which `check()` does not wait for.
+  const broadcasting = regie.getByLabel('Diffuser sur Plateau');
+  await broadcasting.click();
+  await expect.poll(() => broadcasting.isChecked()).toBe(true);
   const server = regie.getByLabel('Serveur', { exact: true });
   await expect.poll(() => server.inputValue()).toBe(`rtmp://localhost:${plateau().rtmpPort}/live`);
   const { streamKey } = await geek.api<DirectBroadcast>('GET', `directs/${direct.id}/broadcast`);

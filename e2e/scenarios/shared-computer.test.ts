@@ -121,6 +121,8 @@ describe('a shared computer', () => {
     await second.goto('/history');
     const main = second.getByRole('main');
     await main.getByRole('heading', { name: secret, exact: true }).waitFor();
+    // Her page's own calls (its thumbnails, as they come into view) end before she leaves.
+    await settle(second);
     const tokens = recordTokens(second);
 
     await first.getByRole('banner').getByRole('button', { name: 'Déconnexion' }).click();

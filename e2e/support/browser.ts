@@ -8,6 +8,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { plateau } from './plateau.ts';
@@ -31,7 +32,18 @@ export const launchChromium = (): Promise<Browser> =>
     ],
   });
 
-const requestsInFlight = new WeakMap<Page, Set<unknown>>();
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
+/** The body types of an upload: a form with files, or a piece of a resumable upload. */
+const UPLOAD_BODY = /^(multipart\/form-data|application\/offset\+octet-stream)/;
+
+/**
+ * A playing video streams for as long as it plays, and an upload sends for as long as it
+ * sends: no screen waits for them to finish.
+ */
+const lastsAsLongAsItPlays = (request: Request) =>
+  ['media', 'websocket', 'eventsource'].includes(request.resourceType()) ||
+  UPLOAD_BODY.test(request.headers()['content-type'] ?? '');
 
 /**
  * What a visitor's device may change: `hasTouch` for a phone's finger; `baseURL` for a file
@@ -56,13 +68,10 @@ const newVisitor = async (
   // A screen that has not shown what it should after 15 s will not show it.
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  const inFlight = new Set<unknown>();
+  const inFlight = new Set<Request>();
   requestsInFlight.set(page, inFlight);
-  // A playing video streams for as long as it plays: only what a screen waits for counts.
   page.on('request', (request) => {
-    if (!['media', 'websocket', 'eventsource'].includes(request.resourceType())) {
-      inFlight.add(request);
-    }
+    if (!lastsAsLongAsItPlays(request)) inFlight.add(request);
   });
   page.on('requestfinished', (request) => inFlight.delete(request));
   page.on('requestfailed', (request) => inFlight.delete(request));
@@ -79,6 +88,9 @@ export const settle = async (page: Page, quietMs = 400, timeoutMs = 10_000) => {
     else if (Date.now() - quietSince >= quietMs) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  // Not a failure (a screen may poll), but every run would pay these seconds: say which.
+  const open = [...inFlight].map((request) => request.url());
+  console.warn(`settle: still waiting after ${timeoutMs} ms for ${open.join(', ')}`);
 };
 
 export const SIZES = [
@@ -98,14 +110,39 @@ const accessibilityProblems = async (page: Page): Promise<string[]> => {
     );
 };
 
+/** Screenshots for review are taken when asked (`SCREENSHOTS=1`), not on every run. */
+export const takingScreenshots = process.env.SCREENSHOTS === '1';
+
 /**
- * Looks at the current screen as a person would on a laptop and on a phone: a screenshot of
- * each into e2e/artifacts/, and axe on each, which must find nothing serious or critical.
- * Leaves the page at laptop size. `point` places the pointer at each size (for a screen that
- * shows what a hover shows); without it, the pointer is moved out of the way.
+ * Until the transitions under way (menus, fades, the notification's slide-in) have finished:
+ * what runs for ever (a spinner, a playing video's progress) is not waited for.
  */
-export const look = async (page: Page, name: string, point?: () => Promise<void>) => {
+const transitionsDone = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+
+/**
+ * Looks at the current screen as a person would on a laptop and on a phone: axe on each, which
+ * must find nothing serious or critical, and with SCREENSHOTS=1 a screenshot of each into
+ * e2e/artifacts/ to open and review. Leaves the page at laptop size. `point` places the pointer
+ * at each size (for a screen that shows what a hover shows); without it, the pointer is moved
+ * out of the way.
+ */
+/** With SCREENSHOTS=1, the screen as it is now, once its transitions are done, as `name`.png. */
+export const shoot = async (page: Page, name: string) => {
+  if (!takingScreenshots) return;
+  await transitionsDone(page);
   mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), animations: 'disabled' });
+};
+
+export const look = async (page: Page, name: string, point?: () => Promise<void>) => {
   const problems: string[] = [];
   // The pointer stays where the last click was: no hover highlight in the pictures.
   if (!point) await page.mouse.move(0, 0);
@@ -113,12 +150,8 @@ export const look = async (page: Page, name: string, point?: () => Promise<void>
     await page.setViewportSize(size);
     await settle(page);
     await point?.();
-    // Let transitions (menus, fades, notification slide-in) finish before the picture.
-    await page.waitForTimeout(300);
-    await page.screenshot({
-      path: path.join(artifactsDir, `${name}-${size.width}x${size.height}.png`),
-      animations: 'disabled',
-    });
+    await transitionsDone(page);
+    await shoot(page, `${name}-${size.width}x${size.height}`);
     for (const problem of await accessibilityProblems(page)) {
       problems.push(`${size.width}x${size.height} ${problem}`);
     }

@@ -191,6 +191,8 @@ export const fetchMediaBlob = async (path: string, signal?: AbortSignal): Promis
       call.check();
       return blob;
     }
+    // The answer's body is let go: unread, it holds the request open (and its connection).
+    void response.body?.cancel().catch(() => undefined);
     // A missing poster is normal (404 means none); anything else is worth a log line.
     if (response.status !== 404) console.error('[HTTPERROR]', 'GET', url, response.status);
     return null;
