@@ -22,7 +22,9 @@ const ctx = useTestApp({
     RTMP_PORT: String(rtmpPort),
     RTMP_HOST: '127.0.0.1',
     LIVE_LADDER: '180',
-    LIVE_RECONNECT_GRACE: '4',
+    // Room for the second encoder's start (ffmpeg, handshake, first segment) on a busy machine:
+    // with 4 s a run with every core taken ended the live before it reconnected.
+    LIVE_RECONNECT_GRACE: '7',
   },
   extra: {
     extraDeps: { liveIngest: true },
