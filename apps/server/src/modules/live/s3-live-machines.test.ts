@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
@@ -74,8 +74,14 @@ describe.skipIf(testMediaKind !== 's3')(
         () => liveStatus(ctx, direct.id, geek),
         (s) => s.state === 'live',
       );
-      // The receiving machine's disk holds the direct's one live: its folder is named by its id.
-      const [liveId] = readdirSync(ctx.storage.localPath(`lives/${direct.id}`)).map(Number);
+      // The receiving machine's disk holds the direct's one live: its folder is named by its id,
+      // made as the encoder's copy starts, a moment after the live's row says 'live'.
+      const lives = ctx.storage.localPath(`lives/${direct.id}`);
+      const [liveId] = await waitFor(
+        "the live's folder on the receiving machine",
+        async () => (existsSync(lives) ? readdirSync(lives).map(Number) : []),
+        (ids) => ids.length === 1,
+      );
 
       // Through the other machine: the master, the variant and a segment, byte for byte as the
       // receiving machine wrote it.
