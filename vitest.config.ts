@@ -41,6 +41,9 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     env: { PLATEAU_TEST_DB: kind },
     globalSetup: ['./src/test/global-setup.ts'],
     pool: 'forks' as const,
+    // File after file in one process per worker: every file builds its own app, database and
+    // data folder (useTestApp), and the server's modules are imported once, not per file
+    // (measured in bench/README.md, "The test suite's time").
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -112,6 +115,8 @@ const webProject = {
 
 export default defineConfig({
   test: {
+    // Three files at once on two cores: tests wait on encoders, players and browsers (two
+    // workers kept 1.27 cores busy); a fourth left no idle CPU and live tests lost their timing.
     maxWorkers: 3,
     // Every project's files in one queue, longest first (measured times: scripts/test-run/).
     sequence: { sequencer: LongestFirstSequencer },
