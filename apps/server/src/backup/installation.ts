@@ -15,10 +15,12 @@ import { BackupError } from './manifest.ts';
 
 /** A table every Plateau database holds from its first migration. */
 const PLATEAU_TABLE = 'public.videos';
+/** Asked of both kinds of database: `found` is null without Plateau's tables. */
+const FIND_PLATEAU_TABLE = `select to_regclass('${PLATEAU_TABLE}')::text as found`;
 
-const noSchema = (setting: string, database: string) =>
+const noSchema = (setting: 'DATA_DIR' | 'DATABASE_URL', where: string, database: string) =>
   new BackupError(
-    `${setting} : ${database} ne contient pas les tables de Plateau (aucune table ${PLATEAU_TABLE}). Vérifiez ${setting.split('=')[0]} : rien n'a été sauvegardé.`,
+    `${where} : ${database} ne contient pas les tables de Plateau (aucune table ${PLATEAU_TABLE}). Vérifiez ${setting} : rien n'a été sauvegardé.`,
   );
 
 const isFolder = (folder: string) => statSync(folder, { throwIfNoEntry: false })?.isDirectory();
@@ -38,10 +40,10 @@ export const checkEmbeddedDatabaseFolder = (config: Config) => {
 
 /** The embedded database, once open: it holds Plateau's schema. */
 export const checkEmbeddedSchema = async (config: Config, client: PGlite) => {
-  const { rows } = await client.query<{ found: string | null }>(
-    `select to_regclass('${PLATEAU_TABLE}')::text as found`,
-  );
-  if (!rows[0]?.found) throw noSchema(`DATA_DIR=${config.dataDir}`, 'la base embarquée');
+  const { rows } = await client.query<{ found: string | null }>(FIND_PLATEAU_TABLE);
+  if (!rows[0]?.found) {
+    throw noSchema('DATA_DIR', `DATA_DIR=${config.dataDir}`, 'la base embarquée');
+  }
 };
 
 /** DATABASE_URL answers and holds Plateau's schema (its URL, which may hold a password, is never shown). */
@@ -55,10 +57,8 @@ export const checkPostgresSchema = async (url: string) => {
     );
   }
   try {
-    const { rows } = await client.query<{ found: string | null }>(
-      `select to_regclass('${PLATEAU_TABLE}')::text as found`,
-    );
-    if (!rows[0]?.found) throw noSchema('DATABASE_URL', 'cette base');
+    const { rows } = await client.query<{ found: string | null }>(FIND_PLATEAU_TABLE);
+    if (!rows[0]?.found) throw noSchema('DATABASE_URL', 'DATABASE_URL', 'cette base');
   } finally {
     await client.end();
   }
