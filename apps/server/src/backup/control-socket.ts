@@ -33,6 +33,16 @@ const answerJson = (res: ServerResponse, work: () => Promise<unknown>) => {
     );
 };
 
+/** The folder a backup request names: null for a body that is not `{"to": "<folder>"}`. */
+const backupFolderOf = (body: string): string | null => {
+  try {
+    const { to } = JSON.parse(body) as { to?: unknown };
+    return typeof to === 'string' && to !== '' ? to : null;
+  } catch {
+    return null;
+  }
+};
+
 export const startControlSocket = async (
   dataDir: string,
   handlers: ControlHandlers,
@@ -54,13 +64,23 @@ export const startControlSocket = async (
       return;
     }
     let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
+      const to = backupFolderOf(body);
+      if (to === null) {
+        // Refused on the socket like any failed backup, never thrown out of this handler.
+        res
+          .writeHead(400, { 'content-type': 'application/x-ndjson' })
+          .end(
+            `${JSON.stringify({ error: 'the backup request needs the body {"to": "<folder>"}' })}\n`,
+          );
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
       const say = (value: object) => res.write(`${JSON.stringify(value)}\n`);
-      const { to } = JSON.parse(body || '{}') as { to?: string };
       handlers
-        .backup(String(to), (line) => say({ progress: line }))
+        .backup(to, (line) => say({ progress: line }))
         .then((folder) => say({ folder }))
         .catch((error: unknown) => say({ error: (error as Error).message }))
         .finally(() => res.end());
