@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -23,23 +26,55 @@ const failed = (what: string, error: unknown) => {
 };
 
 /**
+ * The URL without its password, and the environment that hands the password to `pg_dump` or
+ * `pg_restore` (PGPASSWORD): a command line is readable by every user of the machine (`ps`),
+ * a process's environment only by its owner. libpq reads it from the URL's user part or from
+ * its `password` parameter (which wins); neither is left in the URL.
+ */
+export const passwordApart = (url: string): { url: string; env: NodeJS.ProcessEnv } => {
+  const parsed = new URL(url);
+  let password = parsed.password === '' ? undefined : decodeURIComponent(parsed.password);
+  parsed.password = '';
+  const parameters = parsed.search.slice(1).split('&');
+  const given = parameters.filter((parameter) => parameter.startsWith('password='));
+  if (given.length > 0) {
+    password = decodeURIComponent(given.at(-1)!.slice('password='.length));
+    parsed.search = parameters.filter((parameter) => !given.includes(parameter)).join('&');
+  }
+  return {
+    url: parsed.href,
+    env: password === undefined ? process.env : { ...process.env, PGPASSWORD: password },
+  };
+};
+
+/**
  * PostgreSQL: `pg_dump` in its custom format, one consistent snapshot of the whole database
  * (pg-boss's queue included) taken while the site runs. The client must be as new as the server.
  */
 export const dumpPostgres = async (url: string, file: string) => {
   await mkdir(path.dirname(file), { recursive: true });
   try {
-    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${url}`]);
+    const connection = passwordApart(url);
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${connection.url}`],
+      { env: connection.env },
+    );
   } catch (error) {
     throw failed('pg_dump', error);
   }
 };
 
-/** PGlite: its own dump of its data directory, taken by the process that holds it open. */
+/**
+ * PGlite: its own dump of its data directory, taken by the process that holds it open. PGlite
+ * hands it as a Blob, streamed from there into the file: no second copy of it in the heap.
+ */
 export const dumpPglite = async (client: PGlite, file: string) => {
   await mkdir(path.dirname(file), { recursive: true });
   const dump = await client.dumpDataDir('gzip');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  // Node's Blob gives Node's web stream; the DOM's types (PGlite's Blob) do not say so.
+  const bytes = Readable.fromWeb(dump.stream() as ReadableStream<Uint8Array>);
+  await pipeline(bytes, createWriteStream(file, { mode: 0o600 }));
 };
 
 /** Refuses a PostgreSQL database that already holds tables (restore goes into an empty one). */
@@ -62,14 +97,19 @@ export const restorePostgres = async (url: string, file: string) => {
     await client.end();
   }
   try {
-    await run('pg_restore', [
-      '--no-owner',
-      '--no-privileges',
-      '--exit-on-error',
-      '--single-transaction',
-      `--dbname=${url}`,
-      file,
-    ]);
+    const connection = passwordApart(url);
+    await run(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        `--dbname=${connection.url}`,
+        file,
+      ],
+      { env: connection.env },
+    );
   } catch (error) {
     throw failed('pg_restore', error);
   }
