@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { applyKeyAction, FRAME_STEP, keyAction, PLAYING_STEP } from '../keyboard.ts';
 import { playOrMuted, playSafely } from '../resume.ts';
 import { useFullscreen } from '../use-fullscreen.ts';
@@ -13,6 +12,7 @@ import { useLiveStream } from '../use-live-stream.ts';
 import { useMediaState } from '../use-media-state.ts';
 import { useSurfaceGestures } from '../use-surface-gestures.ts';
 import { LiveControls } from './live-controls.tsx';
+import { overlaySx, PlaybackOverlay } from './player-overlay.tsx';
 
 export interface LivePlayerProps {
   /** The master playlist, a path under /api (`LiveStatus.playlist`). */
@@ -31,14 +31,11 @@ export const livePlaylistUrl = (playlist: string, token: string | null) =>
     ? `${playlist}${playlist.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
     : playlist;
 
-const overlay = {
-  position: 'absolute',
-  inset: 0,
-  display: 'grid',
-  placeItems: 'center',
+/** How the live's messages sit on the picture: a centred column of text and a button. */
+const message = {
+  ...overlaySx,
   alignContent: 'center',
   gap: 1.5,
-  color: '#fff',
   textAlign: 'center',
   px: 2,
 } as const;
@@ -139,7 +136,7 @@ export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: Li
         sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
       />
       {stream.failed ? (
-        <Box role="alert" sx={{ ...overlay, bgcolor: 'rgba(0,0,0,0.7)' }}>
+        <Box role="alert" sx={{ ...message, bgcolor: 'rgba(0,0,0,0.7)' }}>
           <Typography>Erreur pendant le chargement du direct</Typography>
           <Box>
             <Button variant="contained" onClick={stream.retry}>
@@ -148,31 +145,12 @@ export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: Li
           </Box>
         </Box>
       ) : reconnecting ? (
-        <Box role="status" sx={{ ...overlay, bgcolor: 'rgba(0,0,0,0.55)', pointerEvents: 'none' }}>
+        <Box role="status" sx={{ ...message, bgcolor: 'rgba(0,0,0,0.55)', pointerEvents: 'none' }}>
           <CircularProgress color="inherit" size={40} aria-label="Reconnexion au direct" />
           <Typography sx={{ fontWeight: 600 }}>Le direct reprend dans un instant…</Typography>
         </Box>
       ) : (
-        <Box aria-hidden sx={{ ...overlay, pointerEvents: 'none' }}>
-          {state.waiting && !state.paused ? (
-            <CircularProgress color="inherit" size={48} />
-          ) : (
-            state.paused && (
-              <Box
-                sx={{
-                  display: 'grid',
-                  placeItems: 'center',
-                  width: { xs: 56, sm: 72 },
-                  height: { xs: 56, sm: 72 },
-                  borderRadius: '50%',
-                  bgcolor: 'rgba(0,0,0,0.55)',
-                }}
-              >
-                <PlayArrowIcon sx={{ fontSize: { xs: 36, sm: 48 } }} />
-              </Box>
-            )
-          )}
-        </Box>
+        <PlaybackOverlay state={state} />
       )}
       <LiveControls
         state={state}

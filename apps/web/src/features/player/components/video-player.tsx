@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { Video } from '@plateau/contract';
 import { Processing } from '@plateau/contract/constants';
 import { mediaImageQuery, mediaPaths } from '../../../resources/media.ts';
@@ -23,6 +21,7 @@ import { useSurfaceGestures, type MenuPosition } from '../use-surface-gestures.t
 import { CaptionTracks } from './caption-tracks.tsx';
 import { PlayerContextMenu } from './player-context-menu.tsx';
 import { PlayerControls } from './player-controls.tsx';
+import { PlaybackOverlay } from './player-overlay.tsx';
 
 export interface VideoPlayerProps {
   video: Video;
@@ -211,36 +210,7 @@ const PlayerBody = ({
       >
         <CaptionTracks videoId={video.id} languages={captions.languages} token={token} />
       </Box>
-      <Box
-        aria-hidden
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          display: 'grid',
-          placeItems: 'center',
-          pointerEvents: 'none',
-          color: '#fff',
-        }}
-      >
-        {state.waiting && !state.paused ? (
-          <CircularProgress color="inherit" size={48} />
-        ) : (
-          state.paused && (
-            <Box
-              sx={{
-                display: 'grid',
-                placeItems: 'center',
-                width: { xs: 56, sm: 72 },
-                height: { xs: 56, sm: 72 },
-                borderRadius: '50%',
-                bgcolor: 'rgba(0,0,0,0.55)',
-              }}
-            >
-              <PlayArrowIcon sx={{ fontSize: { xs: 36, sm: 48 } }} />
-            </Box>
-          )
-        )}
-      </Box>
+      <PlaybackOverlay state={state} />
       <PlayerControls
         state={state}
         shown={shown}
