@@ -26,7 +26,16 @@ const END_ANSWER_MS = 5_000;
 /** How often that wait looks, when another process runs the live. */
 const END_POLL_MS = 200;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Neither wait holds the process open, and the bounded one clears its timer once answered. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+const waitAtMost = async (work: Promise<unknown>, ms: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms).unref()))]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /** What viewers are told, from the newest live and whether broadcasting is on. */
 const stateOf = (live: repository.LiveRow | undefined, enabled: boolean): LiveStatus['state'] => {
@@ -139,7 +148,7 @@ export const createLiveService = ({ db, config, viewers, station }: LiveServiceD
       const running = station();
       const answerBy = Date.now() + END_ANSWER_MS;
       if (running?.holds(id)) {
-        await Promise.race([running.end(id), sleep(END_ANSWER_MS)]);
+        await waitAtMost(running.end(id), END_ANSWER_MS);
       } else {
         await repository.requestEnd(db, open.id);
         // 'ending' is enough: the encoder is cut, and viewers are told the live is over.
