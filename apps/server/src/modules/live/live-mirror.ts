@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { isLiveVariant } from '../../media-serving/media-request.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import { listedSegments, parseSegment } from './live-playlists.ts';
 
@@ -10,7 +11,6 @@ export interface LiveMirrorLog {
 
 /** How often the HLS folders of the lives this machine receives are looked at. */
 const MIRROR_MS = 250;
-const VARIANT = /^(source|\d{3,4}p)$/;
 
 /** What was copied of one live: the text of each playlist, the segments of each variant. */
 interface LiveCopy {
@@ -84,7 +84,7 @@ export const createLiveMirror = (storage: MediaStorage, log: LiveMirrorLog) => {
 
   const copyLive = async (copy: LiveCopy) => {
     const variants = await readdir(hlsFolder(copy)).catch(() => []);
-    for (const variant of variants.filter((name) => VARIANT.test(name))) {
+    for (const variant of variants.filter(isLiveVariant)) {
       await copyVariant(copy, variant);
     }
     const masterKey = mediaKeys.liveMaster(copy.directId, copy.liveId);

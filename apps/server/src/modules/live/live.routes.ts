@@ -2,7 +2,6 @@ import { Type } from '@fastify/type-provider-typebox';
 import {
   DirectBroadcast,
   DirectBroadcastBody,
-  ErrorBody,
   ErrorResponses,
   IdParams,
   IdSchema,
@@ -10,16 +9,17 @@ import {
   LiveStatus,
 } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
+import {
+  LiveVariant,
+  TokenQuery,
+  servedFileErrors as hlsErrors,
+} from '../../media-serving/media-request.ts';
 import { startLiveStation } from './live-lifecycle.ts';
 import { serveLiveHls } from './live-hls.ts';
 import { createLiveViewers } from './live-viewers.ts';
 import { createLiveService } from './live.service.ts';
 
 const tags = ['live'];
-const TokenQuery = Type.Object({
-  token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
-});
-const hlsErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody };
 
 export const liveRoutes: FeatureModule = (deps) => {
   return async (app) => {
@@ -96,7 +96,7 @@ export const liveRoutes: FeatureModule = (deps) => {
           tags,
           params: Type.Object({
             id: IdSchema,
-            variant: Type.String({ pattern: '^(source|\\d{3,4}p)$' }),
+            variant: LiveVariant,
           }),
           querystring: TokenQuery,
           response: hlsErrors,
@@ -112,7 +112,7 @@ export const liveRoutes: FeatureModule = (deps) => {
           tags,
           params: Type.Object({
             id: IdSchema,
-            variant: Type.String({ pattern: '^(source|\\d{3,4}p)$' }),
+            variant: LiveVariant,
             segment: Type.String({ pattern: '^seg-\\d{1,6}-\\d{5,9}\\.ts$' }),
           }),
           querystring: TokenQuery,

@@ -3,16 +3,13 @@ import { CaptionParams, ErrorResponses, IdSchema, rungs, type Rung } from '@plat
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
+import { TokenQuery } from '../../media-serving/media-request.ts';
 import { createAdaptiveService, type Playlist } from './adaptive.service.ts';
 import { createMediaService } from './media.service.ts';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const tags = ['media'];
 
-/** A player without headers (Safari's native HLS) carries the token in the query. */
-const TokenQuery = Type.Object({
-  token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
-});
 const playlistBody = Type.String({ description: 'Playlist HLS (application/vnd.apple.mpegurl)' });
 
 /**

@@ -10,14 +10,12 @@ import {
 } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
+import { TokenQuery, servedFileErrors } from '../../media-serving/media-request.ts';
 import { createMediaSender } from '../../media-serving/media-send.ts';
 import { createCaptionsService } from './captions.service.ts';
 import { receiveSmallFile } from './media-upload.ts';
 
 const tags = ['media'];
-const TokenQuery = Type.Object({
-  token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
-});
 
 /**
  * Captions (issue 21): a video's subtitle files, one per language, sent as SRT or WebVTT and
@@ -54,12 +52,7 @@ export const captionRoutes: FeatureModule = (deps) => {
           summary: "Les sous-titres d'une vidéo dans une langue (WebVTT)",
           params: CaptionParams,
           querystring: TokenQuery,
-          response: {
-            200: Type.String({ description: 'text/vtt' }),
-            ...ErrorResponses,
-            412: ErrorBody,
-            416: ErrorBody,
-          },
+          response: { 200: Type.String({ description: 'text/vtt' }), ...servedFileErrors },
         },
       },
       async (request, reply) => {

@@ -2,14 +2,13 @@ import { Type } from '@fastify/type-provider-typebox';
 import { ErrorBody, IdParams, IdSchema, OkBody, ErrorResponses } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
+import { TokenQuery, storedFileErrors } from '../../media-serving/media-request.ts';
 import { attachmentDisposition, createMediaSender } from '../../media-serving/media-send.ts';
 import { receiveUpload } from './media-upload.ts';
 import { createMediaService, streamResolutions, type StreamResolution } from './media.service.ts';
 import { declaredLength, requireUploadRoom } from './upload-room.ts';
 
 const uploadErrors = { ...ErrorResponses, 413: ErrorBody, 503: ErrorBody, 507: ErrorBody };
-// 503: the media storage is down (a bucket that does not answer).
-const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody, 503: ErrorBody };
 const binary = (description: string) => Type.String({ format: 'binary', description });
 
 const StreamParams = Type.Object({
@@ -19,10 +18,6 @@ const StreamParams = Type.Object({
     enum: [...streamResolutions],
     description: '0 is the raw upload (members only); 1080, 720, 480, 240 the encoded rungs',
   }),
-});
-/** A <video> element cannot send a header: streams accept the token in the query string. */
-const TokenQuery = Type.Object({
-  token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
 });
 
 const uploads = [
@@ -75,7 +70,7 @@ export const mediaRoutes: FeatureModule = (deps) => {
           tags: ['media'],
           params: StreamParams,
           querystring: TokenQuery,
-          response: { 200: binary('video/mp4'), 206: binary('video/mp4'), ...fileErrors },
+          response: { 200: binary('video/mp4'), 206: binary('video/mp4'), ...storedFileErrors },
         },
       },
       async (request, reply) => {
@@ -99,7 +94,7 @@ export const mediaRoutes: FeatureModule = (deps) => {
           tags: ['media'],
           params: IdParams,
           querystring: TokenQuery,
-          response: { 200: binary('video/mp4'), 206: binary('video/mp4'), ...fileErrors },
+          response: { 200: binary('video/mp4'), 206: binary('video/mp4'), ...storedFileErrors },
         },
       },
       async (request, reply) => {
@@ -119,7 +114,7 @@ export const mediaRoutes: FeatureModule = (deps) => {
             tags: ['media'],
             params: IdParams,
             querystring: TokenQuery,
-            response: { 200: binary('image/png or image/jpeg'), ...fileErrors },
+            response: { 200: binary('image/png or image/jpeg'), ...storedFileErrors },
           },
         },
         async (request, reply) => {

@@ -1,18 +1,13 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { ErrorBody, ErrorResponses, IdSchema } from '@plateau/contract';
+import { ErrorResponses, IdSchema } from '@plateau/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
+import { TokenQuery, storedFileErrors } from '../../media-serving/media-request.ts';
 import { createMediaSender } from '../../media-serving/media-send.ts';
 import { createStoryboardService, type StoryboardTrack } from './storyboard.service.ts';
 
 const tags = ['media'];
-// 503: the media storage is down (a bucket that does not answer).
-const fileErrors = { ...ErrorResponses, 412: ErrorBody, 416: ErrorBody, 503: ErrorBody };
-/** Players load the track and its image with plain requests: the token may be in the query. */
-const TokenQuery = Type.Object({
-  token: Type.Optional(Type.String({ description: 'Jeton, pour les lecteurs sans en-tête' })),
-});
 const params = Type.Object({ id: IdSchema });
 
 /**
@@ -82,7 +77,7 @@ export const storyboardRoutes: FeatureModule = (deps) => {
           querystring: TokenQuery,
           response: {
             200: Type.String({ format: 'binary', description: 'image/jpeg' }),
-            ...fileErrors,
+            ...storedFileErrors,
           },
         },
       },
