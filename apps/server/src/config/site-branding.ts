@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Type, type Static, type TSchema, type TString } from '@sinclair/typebox';
-import { contactKeys, type ContactKey, type SiteSettings } from '@plateau/contract';
+import { contactKeys, type ContactKey } from '@plateau/contract';
 import { Ajv, type ErrorObject } from 'ajv';
 import { ConfigError } from '../lib/config-error.ts';
-import { defaultSiteBranding } from './site-defaults.ts';
+import { defaultSiteBranding, type SiteBranding } from './site-defaults.ts';
 
-/** What a deployment chooses in GET /api/site; `sso` follows the server's own configuration. */
-export type SiteBranding = Omit<SiteSettings, 'sso'>;
+/** The type beside its loader, for config.ts. */
+export type { SiteBranding };
 
 // The app renders these as links and as a <video> source: no javascript: or data: addresses.
 const patterns = {

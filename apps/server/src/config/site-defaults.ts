@@ -1,4 +1,10 @@
-import type { SiteBranding } from './site-branding.ts';
+import type { SiteSettings } from '@plateau/contract';
+
+/**
+ * What a deployment chooses in GET /api/site; `sso` follows the server's own configuration.
+ * Defined here, below site-branding.ts (which reads the choices and imports the defaults).
+ */
+export type SiteBranding = Omit<SiteSettings, 'sso'>;
 
 const domain = 'plateau.example';
 
