@@ -1,16 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import FullscreenIcon from '@mui/icons-material/Fullscreen';
-import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import PersonIcon from '@mui/icons-material/Person';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import { formatTime } from '../media-url.ts';
 import { BEHIND_LIVE, type LivePosition } from '../use-live-position.ts';
 import type { LiveLevel } from '../use-live-stream.ts';
 import type { MediaState } from '../use-media-state.ts';
-import { PlaybackButtons } from './playback-buttons.tsx';
+import { ControlBar } from './control-bar.tsx';
 import { RangeBar } from './range-bar.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
 
@@ -71,121 +68,97 @@ export const LiveControls = ({
   const window = position.end - position.start;
   const heights = new Map(levels.map((one) => [one.index, `${one.height}p`]));
   return (
-    <Box
+    <ControlBar
       data-testid="live-controls"
-      onMouseDown={(event) => {
-        if (!(event.target instanceof HTMLInputElement)) event.preventDefault();
-      }}
-      sx={{
-        position: 'absolute',
-        left: 0,
-        right: 0,
-        bottom: 0,
-        px: { xs: 0.5, sm: 1.5 },
-        pt: { xs: 2, sm: 4 },
-        color: '#fff',
-        pointerEvents: 'none',
-        '& > *': { pointerEvents: 'auto' },
-        background: 'linear-gradient(to top, rgba(0,0,0,0.75), rgba(0,0,0,0))',
-        opacity: shown ? 1 : 0,
-        visibility: shown ? 'visible' : 'hidden',
-        transition: shown ? 'opacity 150ms' : 'opacity 300ms, visibility 0s 300ms',
-        '&:focus-within': { opacity: 1, visibility: 'visible', transition: 'none' },
-      }}
+      shown={shown}
+      phoneEdge={0.5}
+      seek={
+        window >= MIN_WINDOW && (
+          <RangeBar
+            label="Position dans le direct"
+            value={position.current - position.start}
+            max={window}
+            valueText={behind ? `${formatTime(position.behind)} de retard` : 'Au direct'}
+            onChange={(offset) => onSeek(position.start + offset)}
+            keyStep={5}
+            sx={{ mx: { xs: 1, sm: 0 } }}
+          />
+        )
+      }
+      state={state}
+      onTogglePlay={onTogglePlay}
+      onToggleMute={onToggleMute}
+      onVolume={onVolume}
+      fullscreen={fullscreen}
+      onToggleFullscreen={onToggleFullscreen}
     >
-      {window >= MIN_WINDOW && (
-        <RangeBar
-          label="Position dans le direct"
-          value={position.current - position.start}
-          max={window}
-          valueText={behind ? `${formatTime(position.behind)} de retard` : 'Au direct'}
-          onChange={(offset) => onSeek(position.start + offset)}
-          keyStep={5}
-          sx={{ mx: { xs: 1, sm: 0 } }}
-        />
-      )}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, pb: 0.5 }}>
-        <PlaybackButtons
-          state={state}
-          onTogglePlay={onTogglePlay}
-          onToggleMute={onToggleMute}
-          onVolume={onVolume}
-        />
-        <Box
-          data-testid="live-badge"
-          data-at-edge={!behind}
-          title={behind ? 'En retard sur le direct' : 'Au direct'}
+      <Box
+        data-testid="live-badge"
+        data-at-edge={!behind}
+        title={behind ? 'En retard sur le direct' : 'Au direct'}
+        sx={{
+          ml: { xs: 0.5, sm: 1 },
+          px: 0.75,
+          py: 0.25,
+          borderRadius: 0.5,
+          fontSize: '0.75rem',
+          fontWeight: 800,
+          letterSpacing: '0.06em',
+          lineHeight: 1.4,
+          // #c62828 keeps white 12px text above 4.5:1 (WCAG AA); #e53935 gave 4.2.
+          bgcolor: behind ? 'rgba(255,255,255,0.25)' : '#c62828',
+          color: '#fff',
+        }}
+      >
+        LIVE
+      </Box>
+      {behind && (
+        <Button
+          size="small"
+          color="inherit"
+          onClick={onGoLive}
+          startIcon={<SkipNextIcon />}
           sx={{
             ml: { xs: 0.5, sm: 1 },
-            px: 0.75,
-            py: 0.25,
-            borderRadius: 0.5,
-            fontSize: '0.75rem',
-            fontWeight: 800,
-            letterSpacing: '0.06em',
-            lineHeight: 1.4,
-            // #c62828 keeps white 12px text above 4.5:1 (WCAG AA); #e53935 gave 4.2.
-            bgcolor: behind ? 'rgba(255,255,255,0.25)' : '#c62828',
-            color: '#fff',
-          }}
-        >
-          LIVE
-        </Box>
-        {behind && (
-          <Button
-            size="small"
-            color="inherit"
-            onClick={onGoLive}
-            startIcon={<SkipNextIcon />}
-            sx={{
-              ml: { xs: 0.5, sm: 1 },
-              minWidth: 0,
-              whiteSpace: 'nowrap',
-              '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
-            }}
-          >
-            <Box component="span" sx={wordOnWideScreens}>
-              Retour au direct
-            </Box>
-          </Button>
-        )}
-        <Box sx={{ flex: 1 }} />
-        <Typography
-          variant="body2"
-          data-testid="live-viewers"
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 0.5,
-            mx: { xs: 0.5, sm: 1 },
+            minWidth: 0,
             whiteSpace: 'nowrap',
-            fontVariantNumeric: 'tabular-nums',
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
           }}
         >
-          <PersonIcon fontSize="small" aria-hidden />
-          {viewerCount.format(viewers)}{' '}
           <Box component="span" sx={wordOnWideScreens}>
-            {viewers > 1 ? 'spectateurs' : 'spectateur'}
+            Retour au direct
           </Box>
-        </Typography>
-        {levels.length > 0 && (
-          <ResolutionMenu
-            offered={[-1, ...levels.map((one) => one.index)]}
-            current={level}
-            onSelect={onSelectLevel}
-            container={container}
-            onOpenChange={onMenuOpenChange}
-            labelOf={(index) => heights.get(index) ?? 'Auto'}
-          />
-        )}
-        <IconButton
-          color="inherit"
-          onClick={onToggleFullscreen}
-          aria-label={fullscreen ? 'Quitter le plein écran' : 'Plein écran'}
-        >
-          {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
-        </IconButton>
-      </Box>
-    </Box>
+        </Button>
+      )}
+      <Box sx={{ flex: 1 }} />
+      <Typography
+        variant="body2"
+        data-testid="live-viewers"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          mx: { xs: 0.5, sm: 1 },
+          whiteSpace: 'nowrap',
+          fontVariantNumeric: 'tabular-nums',
+        }}
+      >
+        <PersonIcon fontSize="small" aria-hidden />
+        {viewerCount.format(viewers)}{' '}
+        <Box component="span" sx={wordOnWideScreens}>
+          {viewers > 1 ? 'spectateurs' : 'spectateur'}
+        </Box>
+      </Typography>
+      {levels.length > 0 && (
+        <ResolutionMenu
+          offered={[-1, ...levels.map((one) => one.index)]}
+          current={level}
+          onSelect={onSelectLevel}
+          container={container}
+          onOpenChange={onMenuOpenChange}
+          labelOf={(index) => heights.get(index) ?? 'Auto'}
+        />
+      )}
+    </ControlBar>
   );
 };

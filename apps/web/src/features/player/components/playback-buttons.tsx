@@ -6,7 +6,7 @@ import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import type { MediaState } from '../use-media-state.ts';
 import { RangeBar } from './range-bar.tsx';
 
-interface PlaybackButtonsProps {
+export interface PlaybackButtonsProps {
   state: MediaState;
   onTogglePlay: () => void;
   onToggleMute: () => void;

@@ -2,15 +2,13 @@ import type { Ref } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import FullscreenIcon from '@mui/icons-material/Fullscreen';
-import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { formatTime } from '../media-url.ts';
 import { qualityLabel } from '../rungs.ts';
 import type { MediaState } from '../use-media-state.ts';
 import type { StoryboardSource } from '../use-storyboard.ts';
 import { CaptionMenu } from './caption-menu.tsx';
-import { PlaybackButtons } from './playback-buttons.tsx';
+import { ControlBar } from './control-bar.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
 import { SeekBar } from './seek-bar.tsx';
 
@@ -67,82 +65,52 @@ export const PlayerControls = ({
   barRef,
 }: PlayerControlsProps) => {
   return (
-    <Box
+    <ControlBar
       ref={barRef}
       data-testid="player-controls"
       data-shown={shown}
-      // A mouse click leaves no focus on the buttons, so space still plays or pauses after it
-      // (keyboard users tab to them as usual; the sliders keep focus for their drag).
-      onMouseDown={(event) => {
-        if (!(event.target instanceof HTMLInputElement)) event.preventDefault();
-      }}
-      sx={{
-        position: 'absolute',
-        left: 0,
-        right: 0,
-        bottom: 0,
-        px: { xs: 1, sm: 1.5 },
-        pt: { xs: 2, sm: 4 },
-        color: '#fff',
-        // The gradient is décor: taps on it reach the video (play, pause, long press).
-        pointerEvents: 'none',
-        '& > *': { pointerEvents: 'auto' },
-        background: 'linear-gradient(to top, rgba(0,0,0,0.75), rgba(0,0,0,0))',
-        opacity: shown ? 1 : 0,
-        visibility: shown ? 'visible' : 'hidden',
-        transition: shown ? 'opacity 150ms' : 'opacity 300ms, visibility 0s 300ms',
-        // Focus inside brings the bar back (keyboard users never lose it).
-        '&:focus-within': { opacity: 1, visibility: 'visible', transition: 'none' },
-      }}
+      shown={shown}
+      phoneEdge={1}
+      seek={<SeekBar state={state} onSeek={onSeek} storyboard={storyboard} />}
+      state={state}
+      onTogglePlay={onTogglePlay}
+      onToggleMute={onToggleMute}
+      onVolume={onVolume}
+      fullscreen={fullscreen}
+      onToggleFullscreen={onToggleFullscreen}
     >
-      <SeekBar state={state} onSeek={onSeek} storyboard={storyboard} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, pb: 0.5 }}>
-        <PlaybackButtons
-          state={state}
-          onTogglePlay={onTogglePlay}
-          onToggleMute={onToggleMute}
-          onVolume={onVolume}
+      <Typography
+        variant="body2"
+        sx={{ ml: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      >
+        {formatTime(state.currentTime)} / {formatTime(state.duration)}
+      </Typography>
+      <Box sx={{ flex: 1 }} />
+      {captions && captions.languages.length > 0 && (
+        <CaptionMenu {...captions} container={container} onOpenChange={onMenuOpenChange} />
+      )}
+      {offered.length > 0 && (
+        <ResolutionMenu
+          offered={offered}
+          current={rung}
+          onSelect={onSelectRung}
+          container={container}
+          onOpenChange={onMenuOpenChange}
+          labelOf={(value) => qualityLabel(value, autoPlaying)}
+          shortLabelOf={(value) => qualityLabel(value, null)}
         />
-        <Typography
-          variant="body2"
-          sx={{ ml: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-        >
-          {formatTime(state.currentTime)} / {formatTime(state.duration)}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        {captions && captions.languages.length > 0 && (
-          <CaptionMenu {...captions} container={container} onOpenChange={onMenuOpenChange} />
-        )}
-        {offered.length > 0 && (
-          <ResolutionMenu
-            offered={offered}
-            current={rung}
-            onSelect={onSelectRung}
-            container={container}
-            onOpenChange={onMenuOpenChange}
-            labelOf={(value) => qualityLabel(value, autoPlaying)}
-            shortLabelOf={(value) => qualityLabel(value, null)}
-          />
-        )}
-        <IconButton
-          color="inherit"
-          aria-label="Plus d'options"
-          aria-haspopup="menu"
-          onClick={(event) => {
-            const box = event.currentTarget.getBoundingClientRect();
-            onOpenMenu({ left: box.left, top: box.top });
-          }}
-        >
-          <MoreVertIcon />
-        </IconButton>
-        <IconButton
-          color="inherit"
-          onClick={onToggleFullscreen}
-          aria-label={fullscreen ? 'Quitter le plein écran' : 'Plein écran'}
-        >
-          {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
-        </IconButton>
-      </Box>
-    </Box>
+      )}
+      <IconButton
+        color="inherit"
+        aria-label="Plus d'options"
+        aria-haspopup="menu"
+        onClick={(event) => {
+          const box = event.currentTarget.getBoundingClientRect();
+          onOpenMenu({ left: box.left, top: box.top });
+        }}
+      >
+        <MoreVertIcon />
+      </IconButton>
+    </ControlBar>
   );
 };
