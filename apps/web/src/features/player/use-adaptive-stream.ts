@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
 import { adaptiveHlsConfig } from './adaptive-hls-config.ts';
+import { recoverFatalErrors } from './hls-recovery.ts';
 import { playsHlsNatively } from './use-live-stream.ts';
 
 export interface AdaptiveStream {
@@ -12,7 +13,6 @@ export interface AdaptiveStream {
 
 /** Fatal network errors retried (a dropped Wi-Fi) before the player falls back to a rung. */
 const MAX_RETRIES = 3;
-const MAX_MEDIA_RECOVERIES = 2;
 
 /**
  * Plays the master playlist `url` in `media` while `enabled`: natively on Safari without Media
@@ -58,37 +58,31 @@ export const useAdaptiveStream = (
         const hls = new HlsClass({ ...adaptiveHlsConfig(), startPosition: start.current() });
         engine = hls;
         let retries = 0;
-        let recoveries = 0;
-        const fail = () => {
-          hls.destroy();
-          engine = null;
-          setFailed(true);
-        };
         hls.on(HlsClass.Events.FRAG_CHANGED, (_event, data) => {
           const level = hls.levels[data.frag.level];
           if (level) setPlaying(level.height);
         });
         hls.on(HlsClass.Events.FRAG_BUFFERED, () => {
           retries = 0;
-          recoveries = 0;
         });
-        hls.on(HlsClass.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return;
-          const noManifest =
-            data.details === HlsClass.ErrorDetails.MANIFEST_LOAD_ERROR ||
-            data.details === HlsClass.ErrorDetails.MANIFEST_PARSING_ERROR;
-          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !noManifest) {
-            if (retries >= MAX_RETRIES) return fail();
+        recoverFatalErrors(
+          hls,
+          HlsClass,
+          (data) => {
+            // No manifest (an old video without a segment index) will not come by retrying.
+            const noManifest =
+              data.details === HlsClass.ErrorDetails.MANIFEST_LOAD_ERROR ||
+              data.details === HlsClass.ErrorDetails.MANIFEST_PARSING_ERROR;
+            if (noManifest || retries >= MAX_RETRIES) return false;
             retries += 1;
             hls.startLoad();
-          } else if (
-            data.type === HlsClass.ErrorTypes.MEDIA_ERROR &&
-            recoveries < MAX_MEDIA_RECOVERIES
-          ) {
-            recoveries += 1;
-            hls.recoverMediaError();
-          } else fail();
-        });
+            return true;
+          },
+          () => {
+            engine = null;
+            setFailed(true);
+          },
+        );
         hls.loadSource(url);
         hls.attachMedia(video);
       })

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
+import { recoverFatalErrors } from './hls-recovery.ts';
 import { liveHlsConfig } from './live-hls-config.ts';
 
 /** One quality of the live, as hls.js numbers it. */
@@ -10,8 +11,6 @@ export interface LiveLevel {
 
 /** Fatal network errors retried before the player gives up (none counted while reconnecting). */
 export const MAX_LIVE_RETRIES = 4;
-/** Media errors hls.js is asked to recover from before the player gives up. */
-const MAX_MEDIA_RECOVERIES = 2;
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
@@ -111,12 +110,6 @@ export const useLiveStream = (
         const hls = new HlsClass({ ...liveHlsConfig });
         engine.current = hls;
         let manifestLoaded = false;
-        let recoveries = 0;
-        const fail = () => {
-          hls.destroy();
-          engine.current = null;
-          setFailed(true);
-        };
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
           manifestLoaded = true;
           setLevels(levelsOf(hls));
@@ -124,21 +117,16 @@ export const useLiveStream = (
         hls.on(HlsClass.Events.LEVELS_UPDATED, () => setLevels(levelsOf(hls)));
         hls.on(HlsClass.Events.FRAG_BUFFERED, () => {
           failures = 0;
-          recoveries = 0;
         });
-        hls.on(HlsClass.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return;
-          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
-            const again = () => (manifestLoaded ? hls.startLoad() : hls.loadSource(url));
-            if (!later(again)) fail();
-          } else if (
-            data.type === HlsClass.ErrorTypes.MEDIA_ERROR &&
-            recoveries < MAX_MEDIA_RECOVERIES
-          ) {
-            recoveries += 1;
-            hls.recoverMediaError();
-          } else fail();
-        });
+        recoverFatalErrors(
+          hls,
+          HlsClass,
+          () => later(() => (manifestLoaded ? hls.startLoad() : hls.loadSource(url))),
+          () => {
+            engine.current = null;
+            setFailed(true);
+          },
+        );
         hls.loadSource(url);
         hls.attachMedia(video);
       })
