@@ -8,6 +8,7 @@ const objectStoreTests = [
   'src/backup/s3-*.test.ts',
   'src/process/s3-*.test.ts',
   'src/modules/live/s3-*.test.ts',
+  'src/modules/media/s3-*.test.ts',
 ];
 
 /**

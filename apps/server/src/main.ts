@@ -76,8 +76,12 @@ const stopControlSocket =
         },
       })
     : async () => {};
-// Uploads cut by a crash, here or on another instance, and resumable uploads left idle.
-const stopTemporarySweep = startTemporarySweep(storage, app.log, { resumableStore });
+// Uploads cut by a crash, here or on another instance, resumable uploads left idle, and files a
+// crash left stored without their row.
+const stopTemporarySweep = startTemporarySweep(storage, app.log, {
+  resumableStore,
+  db: database.db,
+});
 
 let worker: EncodeWorker | undefined;
 let upgrades: RenditionUpgradeWorker | undefined;

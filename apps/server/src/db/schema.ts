@@ -117,6 +117,11 @@ export const videos = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     hasThumbnail: boolean('has_thumbnail').notNull().default(false),
+    /**
+     * Which name the raw file has (`mediaKeys.raw`): 0 for `raw.mp4`, else a new random number
+     * per upload, so a new original is stored beside the old one before the row points to it.
+     */
+    rawVersion: integer('raw_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** title + description + tag names, kept by the videos repository; read by search. */
     searchText: text('search_text').notNull().default(''),
@@ -486,3 +491,14 @@ export const mediaLocations = pgTable(
   },
   (t) => [check('media_locations_backend', sql`${t.backend} in ('local', 's3')`)],
 );
+
+/**
+ * Stored files no row refers to (yet or any more): a new original being stored before its row
+ * records it, and the original it replaced until it is removed. Each row is deleted by the
+ * transaction that records the file, or once the replaced file is gone; a row left by a crash
+ * is swept (unreferenced-media.ts), with its file.
+ */
+export const unreferencedMedia = pgTable('unreferenced_media', {
+  key: text('key').primaryKey(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -67,8 +67,14 @@ const writes: {
 }[] = [
   {
     name: 'rawUploaded',
-    run: markRawUploaded,
-    fields: { encodingError: null, encodingProgress: null, rungs: [240], hasThumbnail: true },
+    run: (db, id) => markRawUploaded(db, id, 7),
+    fields: {
+      encodingError: null,
+      encodingProgress: null,
+      rungs: [240],
+      hasThumbnail: true,
+      rawVersion: 7,
+    },
   },
   {
     name: 'mediaRemoved',

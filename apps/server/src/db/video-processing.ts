@@ -49,13 +49,21 @@ const leaving = (id: number, transition: ProcessingTransition) =>
 
 const updated = (rows: { id: number }[]) => rows.length === 1;
 
-/** A new raw file awaits encoding: any earlier encode's error and progress are stale. */
-export const markRawUploaded = async (tx: Executor, id: number): Promise<boolean> =>
+/**
+ * A new raw file (named by `rawVersion`) awaits encoding: any earlier encode's error and
+ * progress are stale.
+ */
+export const markRawUploaded = async (
+  tx: Executor,
+  id: number,
+  rawVersion: number,
+): Promise<boolean> =>
   updated(
     await tx
       .update(videos)
       .set({
         processing: processingTransitions.rawUploaded.to,
+        rawVersion,
         encodingError: null,
         encodingProgress: null,
         encodingWait: null,

@@ -45,12 +45,10 @@ export interface MediaStorage {
   /**
    * Publishes a temporary file under `key` and takes it away (a rename, or an upload then its
    * deletion). Atomic for readers: they get the old bytes or the new ones, never a mix. On
-   * failure nothing is published and the temporary file stays for its owner to discard.
-   * `within`: the open transaction of a caller committing inside one, through which where the
-   * key's folder lives is read and recorded (PGlite has one connection: a query beside the
-   * transaction would wait for it, and the transaction for the commit).
+   * failure nothing is published and the temporary file stays for its owner to discard. Never
+   * inside a transaction: on S3 it is the whole upload (publishThenRecord records it after).
    */
-  commit(tempFile: string, key: string, within?: Executor): Promise<void>;
+  commit(tempFile: string, key: string): Promise<void>;
   /**
    * Publishes `size` bytes of `source` under `key`, atomic as `commit` (the move job's copies
    * between backends, streamed without a second local copy). Rejects, publishing nothing, when
@@ -98,11 +96,15 @@ export interface MediaStorage {
   leaseFile(key: string, expected: FileIdentity): Promise<FileLease | null>;
   /** Descriptors `leaseFile` keeps open, and its leases not released yet (local backend only). */
   openFileCounts(): { open: number; leased: number };
-  /** `within`: as for `commit`. */
+  /**
+   * `within`: the open transaction of a caller removing inside one, through which where the
+   * key's folder lives is read (PGlite has one connection: a query beside the transaction would
+   * wait for it).
+   */
   remove(key: string, within?: Executor): Promise<void>;
   /**
    * Removes every key under a prefix (a video's folder: `videos/5` is not `videos/50`);
-   * `within`: as for `commit`.
+   * `within`: as for `remove`.
    */
   removePrefix(prefix: string, within?: Executor): Promise<void>;
   /** Removes a temporary file, ignoring a missing one. */
@@ -126,7 +128,12 @@ export const mediaFolderOf = (key: string): string | null => {
 
 export const mediaKeys = {
   videoFolder: (videoId: number) => `videos/${videoId}`,
-  raw: (videoId: number) => `videos/${videoId}/raw.mp4`,
+  /** The original as uploaded: `version` is the row's `raw_version` (0: the first name). */
+  raw: (videoId: number, version = 0) => {
+    if (!Number.isSafeInteger(version) || version < 0)
+      throw new Error(`bad raw version ${version}`);
+    return `videos/${videoId}/${version === 0 ? 'raw' : `raw-${version}`}.mp4`;
+  },
   rung: (videoId: number, rung: number) => `videos/${videoId}/${rung}.mp4`,
   /** A rung's segment index (JSON), written at encode time: adaptive manifests are built from it. */
   rungIndex: (videoId: number, rung: number) => `videos/${videoId}/${rung}.index.json`,

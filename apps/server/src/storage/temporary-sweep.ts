@@ -1,3 +1,5 @@
+import type { Database } from '../db/client.ts';
+import { sweepUnreferenced, UNREFERENCED_MAX_AGE_MS } from './media-publication.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { ResumableUploadStore } from './resumable-store.ts';
 
@@ -21,6 +23,8 @@ export interface TemporarySweepOptions {
   intervalMs?: number;
   /** Also removes the resumable uploads idle past their own expiry (never a paused one). */
   resumableStore?: Pick<ResumableUploadStore, 'deleteExpired'>;
+  /** Also removes the stored files a crash left unreferenced (media-publication.ts). */
+  db?: Database;
 }
 
 /**
@@ -34,6 +38,7 @@ export const startTemporarySweep = (
     maxIdleMs = TEMPORARY_MAX_IDLE_MS,
     intervalMs = TEMPORARY_SWEEP_INTERVAL_MS,
     resumableStore,
+    db,
   }: TemporarySweepOptions = {},
 ): (() => void) => {
   const sweep = async () => {
@@ -46,6 +51,10 @@ export const startTemporarySweep = (
       }
       const expired = (await resumableStore?.deleteExpired()) ?? 0;
       if (expired > 0) log.info(`removed ${expired} expired resumable upload(s)`);
+      const strays = db
+        ? await sweepUnreferenced({ db, storage }, new Date(Date.now() - UNREFERENCED_MAX_AGE_MS))
+        : 0;
+      if (strays > 0) log.info(`removed ${strays} stored file(s) no row refers to`);
     } catch (error) {
       log.warn(`temporary file sweep: ${(error as Error).message}`);
     }

@@ -39,11 +39,16 @@ export const createPostgresTestDatabase = async ({ empty = false } = {}) => {
   };
 };
 
-/** A fresh copy of the migrated database for one test file. */
-export const openTestDatabase = async (): Promise<DatabaseHandle> => {
-  if (testDatabaseKind === 'postgres') {
-    const database = await createPostgresTestDatabase();
+/** A fresh copy of the migrated database for one test file (the run's kind unless told). */
+export const openTestDatabase = async (
+  kind: 'pglite' | 'postgres' = testDatabaseKind,
+): Promise<DatabaseHandle> => {
+  if (kind === 'postgres') {
+    // A project on PGlite has no migrated template (server-s3): its file migrates its own.
+    const migrated = inject('postgresTemplate') !== undefined;
+    const database = await createPostgresTestDatabase({ empty: !migrated });
     const handle = openPostgres(database.url);
+    if (!migrated) await handle.migrate();
     return {
       ...handle,
       close: async () => {
@@ -77,6 +82,26 @@ export interface TestContext {
   createUser(role: Role, options?: { gdaAccess?: boolean; username?: string }): Promise<TestUser>;
 }
 
+/** Creates a user row and a valid token for it, on any test database. */
+export const createTestUser = async (
+  db: DatabaseHandle['db'],
+  config: Pick<Config, 'jwtSecret'>,
+  role: Role,
+  { gdaAccess = false, username }: { gdaAccess?: boolean; username?: string } = {},
+): Promise<TestUser> => {
+  const name = username ?? `${role}-${randomUUID().slice(0, 8)}`;
+  const [row] = await db
+    .insert(users)
+    .values({ username: name, role, gdaAccess })
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  const viewer = { userId: row!.id, role, username: name, gdaAccess };
+  const token = await signToken(
+    { secret: config.jwtSecret, lifetimeSeconds: 3600 },
+    { ...viewer, tokenVersion: row!.tokenVersion },
+  );
+  return { ...viewer, id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
+};
+
 /**
  * Builds the app on a private database and data directory for the current test file, and
  * tears both down after it. Call at the top level of a test file.
@@ -103,19 +128,8 @@ export const useTestApp = (
       ...options.extra,
     });
     await context.app.ready();
-    context.createUser = async (role, { gdaAccess = false, username } = {}) => {
-      const name = username ?? `${role}-${randomUUID().slice(0, 8)}`;
-      const [row] = await context.database.db
-        .insert(users)
-        .values({ username: name, role, gdaAccess })
-        .returning({ id: users.id, tokenVersion: users.tokenVersion });
-      const viewer = { userId: row!.id, role, username: name, gdaAccess };
-      const token = await signToken(
-        { secret: context.config.jwtSecret, lifetimeSeconds: 3600 },
-        { ...viewer, tokenVersion: row!.tokenVersion },
-      );
-      return { ...viewer, id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
-    };
+    context.createUser = (role, options) =>
+      createTestUser(context.database.db, context.config, role, options);
   }, 120_000);
   afterAll(async () => {
     await context.app?.close();

@@ -1,8 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { MediaStorage } from '../storage/media-storage.ts';
+import type { Executor } from '../db/client.ts';
+import { videos } from '../db/schema.ts';
+import { mediaKeys, type MediaStorage } from '../storage/media-storage.ts';
 import { createS3Client } from '../storage/s3-client.ts';
 
 /**
@@ -50,13 +53,8 @@ export const bucketKeys = async (config: Config, under = ''): Promise<string[]> 
 };
 
 /** Every stored medium's key (temporary files excepted), sorted. */
-export const storedKeys = async ({ config }: StoredMediaContext): Promise<string[]> => {
-  if (config.mediaStorage.kind === 's3') return bucketKeys(config);
-  return (await walk(config.mediaDir))
-    .map((file) => path.relative(config.mediaDir, file))
-    .filter((file) => !file.startsWith('.tmp'))
-    .sort();
-};
+export const storedKeys = async ({ config }: StoredMediaContext): Promise<string[]> =>
+  config.mediaStorage.kind === 's3' ? bucketKeys(config) : localKeys(config.mediaDir);
 
 /**
  * Files in the local scratch: the storage's temporary folder (wherever its backend keeps it)
@@ -82,3 +80,30 @@ export const readStored = async (
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 };
+
+/** The key of a video's raw file as its row names it now (each upload stores a new one). */
+export const rawKeyOf = async (db: Executor, videoId: number): Promise<string> => {
+  const [row] = await db
+    .select({ rawVersion: videos.rawVersion })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  if (!row) throw new Error(`no video ${videoId}`);
+  return mediaKeys.raw(videoId, row.rawVersion);
+};
+
+/**
+ * The one raw file among stored keys for this video (a process test knows no row): a new
+ * upload's replaces the old one, so two are a leftover.
+ */
+export const onlyRawKey = (keys: string[], videoId: number): string => {
+  const raws = keys.filter((key) => new RegExp(`^videos/${videoId}/raw(-\\d+)?\\.mp4$`).test(key));
+  if (raws.length !== 1) throw new Error(`video ${videoId} has ${raws.length} raw files: ${raws}`);
+  return raws[0]!;
+};
+
+/** Every key of the local media folder `mediaDir` (temporary files excepted), sorted. */
+export const localKeys = async (mediaDir: string): Promise<string[]> =>
+  (await walk(mediaDir))
+    .map((file) => path.relative(mediaDir, file))
+    .filter((file) => !file.startsWith('.tmp'))
+    .sort();

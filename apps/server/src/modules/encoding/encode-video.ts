@@ -173,7 +173,7 @@ const encodeFrom = async (
   const needed = encodeOutputBytes({
     rungs,
     durationSeconds: source.durationSeconds,
-    sourceBytes: (await storage.stat(mediaKeys.raw(videoId)))?.size ?? 0,
+    sourceBytes: (await storage.stat(mediaKeys.raw(videoId, video.rawVersion)))?.size ?? 0,
   });
   const room = await ctx.disk.check(needed);
   if (!room.ok) {
@@ -271,17 +271,18 @@ export const encodeVideo = async (
 ): Promise<EncodeOutcome> => {
   const video = await repository.findJobVideo(ctx.db, videoId);
   if (!video || video.processing !== Processing.Encoding) return 'skipped';
+  const raw = mediaKeys.raw(videoId, video.rawVersion);
   await removeStaleTemps(ctx.storage, videoId);
   // And the copies from the bucket a killed attempt was reading (its source, a rung).
   if (ctx.scratchDir) await removeWorkingCopies(ctx.scratchDir, mediaKeys.videoFolder(videoId));
   try {
     // The source as a local file: the stored one itself on a local disk, else a scratch copy
     // downloaded once, read by every ffmpeg run below and removed at the end.
-    return await ctx.storage.withLocalFile(mediaKeys.raw(videoId), (input) =>
+    return await ctx.storage.withLocalFile(raw, (input) =>
       encodeFrom(ctx, videoId, video, input, signal),
     );
   } catch (error) {
-    if (error instanceof MissingMediaError && error.key === mediaKeys.raw(videoId)) {
+    if (error instanceof MissingMediaError && error.key === raw) {
       return sourceUnreadable(ctx, videoId);
     }
     throw error;

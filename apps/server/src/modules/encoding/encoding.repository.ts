@@ -33,6 +33,7 @@ export const findJobVideo = async (db: Executor, id: number) => {
       processing: videos.processing,
       hasThumbnail: videos.hasThumbnail,
       encodingWait: videos.encodingWait,
+      rawVersion: videos.rawVersion,
     })
     .from(videos)
     .where(eq(videos.id, id));

@@ -233,10 +233,19 @@ export const findDirectForRediff = async (db: Executor, directId: number) => {
   return row;
 };
 
-/** The REDIFF's row, with its raw file about to be committed (processing 1, in /pending). */
+/** A new video's id, taken before its row exists: its raw file is stored under it first. */
+export const reserveVideoId = async (db: Executor): Promise<number> => {
+  const result = (await db.execute(
+    sql`select nextval(pg_get_serial_sequence('videos', 'id'))::integer as id`,
+  )) as unknown as { rows: { id: number }[] };
+  return Number(result.rows[0]!.id);
+};
+
+/** The REDIFF's row under its reserved id, its raw file stored (processing 1, in /pending). */
 export const insertRediffVideo = async (
   db: Executor,
   fields: {
+    id: number;
     title: string;
     description: string;
     privacy: number;
@@ -250,7 +259,7 @@ export const insertRediffVideo = async (
     .insert(videos)
     .values({ ...fields, ...newVideoProcessing })
     .returning({ id: videos.id });
-  if (!(await markRawUploaded(db, row!.id))) throw new Error('new video refused its raw file');
+  if (!(await markRawUploaded(db, row!.id, 0))) throw new Error('new video refused its raw file');
   return row!.id;
 };
 

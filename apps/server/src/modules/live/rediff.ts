@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/boss.ts';
 import { sendEncodeJob } from '../../jobs/encode-queue.ts';
 import { lastErrorLine } from '../../media-tools/ffmpeg-runner.ts';
+import { publishThenRecord } from '../../storage/media-publication.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import * as repository from './live.repository.ts';
 
@@ -22,8 +23,9 @@ export interface RediffDeps {
 /**
  * Turns an ending live into its REDIFF: the recording parts, joined without re-encoding, become
  * the raw file of a new video of the direct, in /pending (or queued for encoding when the
- * setting says so), and the live is ended, all in one transaction. Idempotent: a crash before
- * the commit leaves the live `ending`, and the next start does it again from the same parts.
+ * setting says so), and the live is ended, in one short transaction once the file is stored.
+ * Idempotent: a crash before that transaction leaves the live `ending` (and the stored file
+ * listed as unreferenced, for the sweep), and the next start does it again from the same parts.
  * Returns the video's id, or null when nothing was recorded.
  */
 export const buildRediff = async (
@@ -79,26 +81,31 @@ export const buildRediff = async (
     const direct = await repository.findDirectForRediff(db, live.directId);
     const { publishRediff } = await repository.readLiveSettings(db);
     const boss = publishRediff && deps.jobs ? await deps.jobs.boss() : undefined;
-    return await db.transaction(async (tx) => {
-      const videoId = await repository.insertRediffVideo(tx, {
-        title: direct?.title ?? 'REDIFF',
-        description: direct?.description ?? '',
-        privacy: direct?.privacy ?? 1,
-        promotion: direct?.promotion ?? -1,
-        gpaRestricted: direct?.gpaRestricted ?? false,
-        date: live.startedAt,
-        directId: live.directId,
-      });
-      if (!(await repository.markEnded(tx, live.id, videoId))) {
-        throw new Error(`live ${live.id} is no longer ending`);
-      }
-      if (boss && (await repository.markEncodeQueued(tx, videoId))) {
-        await sendEncodeJob(boss, tx, videoId, deps.config);
-      }
-      // Last: if it fails, the transaction is undone and the live stays `ending`.
-      await storage.commit(joined, mediaKeys.raw(videoId), tx);
-      return videoId;
-    });
+    // The file first, under a new video's id, then the row in a short transaction.
+    const videoId = await repository.reserveVideoId(db);
+    await publishThenRecord(
+      { db, storage },
+      { temp: joined, key: mediaKeys.raw(videoId), newName: true },
+      async (tx) => {
+        await repository.insertRediffVideo(tx, {
+          id: videoId,
+          title: direct?.title ?? 'REDIFF',
+          description: direct?.description ?? '',
+          privacy: direct?.privacy ?? 1,
+          promotion: direct?.promotion ?? -1,
+          gpaRestricted: direct?.gpaRestricted ?? false,
+          date: live.startedAt,
+          directId: live.directId,
+        });
+        if (!(await repository.markEnded(tx, live.id, videoId))) {
+          throw new Error(`live ${live.id} is no longer ending`);
+        }
+        if (boss && (await repository.markEncodeQueued(tx, videoId))) {
+          await sendEncodeJob(boss, tx, videoId, deps.config);
+        }
+      },
+    );
+    return videoId;
   } finally {
     await storage.discardTemp(joined);
     await storage.discardTemp(list);

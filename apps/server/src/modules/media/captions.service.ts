@@ -7,6 +7,7 @@ import type { Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { cleanSubtitles } from '../../media-tools/subtitles.ts';
+import { publishThenRecord } from '../../storage/media-publication.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import * as captions from './captions.repository.ts';
 import type { MediaFile } from './media.service.ts';
@@ -51,17 +52,19 @@ export const createCaptionsService = ({ db, storage }: { db: Database; storage: 
     },
 
     /**
-     * Keeps `bytes` (SRT or WebVTT, by content) as clean WebVTT for `language`: the row and the
-     * file change together, or neither does.
+     * Keeps `bytes` (SRT or WebVTT, by content) as clean WebVTT for `language`: the file is
+     * stored, then the row recorded (publishThenRecord).
      */
     async store(id: number, language: string, bytes: Buffer): Promise<void> {
       const vtt = cleanSubtitles(bytes);
       if (vtt === null) throw badRequest(notSubtitles);
       const temp = await storage.writeTemp(Readable.from([Buffer.from(vtt, 'utf8')]), '.vtt');
       try {
-        await db.transaction(async (tx) => {
+        const key = mediaKeys.caption(id, language);
+        await publishThenRecord({ db, storage }, { temp, key }, async (tx) => {
+          if (!(await repository.lockVideoProcessing(tx, id)))
+            throw notFound(notFoundMessage.video);
           await captions.saveCaption(tx, id, language);
-          await storage.commit(temp, mediaKeys.caption(id, language), tx);
         });
       } finally {
         await storage.discardTemp(temp);
@@ -71,7 +74,10 @@ export const createCaptionsService = ({ db, storage }: { db: Database; storage: 
     async remove(viewer: Viewer, id: number, language: string): Promise<void> {
       requireMember(viewer);
       await visibleVideo(viewer, id);
+      // Under the video's lock, as a new caption is recorded: a removal (one quick delete, no
+      // bytes travelling) cannot take away a file a concurrent upload has just recorded.
       await db.transaction(async (tx) => {
+        if (!(await repository.lockVideoProcessing(tx, id))) throw notFound(notFoundMessage.video);
         if (!(await captions.deleteCaption(tx, id, language))) throw noCaption();
         await storage.remove(mediaKeys.caption(id, language), tx);
       });

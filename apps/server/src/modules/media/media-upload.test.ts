@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { readStored, scratchFiles, storedKeys } from '../../test/stored-media.ts';
+import { rawKeyOf, readStored, scratchFiles, storedKeys } from '../../test/stored-media.ts';
 import {
   directRow,
   expectBytes,
@@ -43,7 +42,7 @@ describe('video upload', () => {
     expect(row.encodingError).toBeNull();
     expect(row.encodingProgress).toBeNull();
     expect(await scratchFiles(ctx)).toEqual([]);
-    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, clipBytes);
+    expectBytes((await readStored(ctx, await rawKeyOf(ctx.database.db, id)))!, clipBytes);
 
     const url = `/api/media/video/${id}/0`;
     const whole = await get(url);
@@ -105,14 +104,17 @@ describe('video upload', () => {
     const refused = await uploadVideo(ctx, id, member.auth, text);
     expect(refused.statusCode).toBe(400);
     expect((await videoRow(ctx, id)).processing).toBe(3);
-    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, clipBytes);
+    expectBytes((await readStored(ctx, await rawKeyOf(ctx.database.db, id)))!, clipBytes);
 
     // A real replacement sends it back to the pending queue.
     const other = await makeClip(clipsDir, 'no-audio');
     const replaced = await uploadVideo(ctx, id, member.auth, other);
     expect(replaced.statusCode).toBe(200);
     expect((await videoRow(ctx, id)).processing).toBe(1);
-    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, await readFile(other));
+    expectBytes(
+      (await readStored(ctx, await rawKeyOf(ctx.database.db, id)))!,
+      await readFile(other),
+    );
   });
 
   it('refuses an upload while the video is encoding (409), changing nothing', async () => {
@@ -258,6 +260,6 @@ describe('removing the media of a video', () => {
     });
     expect(response.statusCode).toBe(409);
     expect((await videoRow(ctx, id)).processing).toBe(2);
-    expect(await storedKeys(ctx)).toContain(mediaKeys.raw(id));
+    expect(await storedKeys(ctx)).toContain(await rawKeyOf(ctx.database.db, id));
   });
 });

@@ -15,6 +15,8 @@ export interface VideoMedia {
   privacy: number;
   processing: number;
   rungs: number[];
+  /** Names the raw file (`mediaKeys.raw`). */
+  rawVersion: number;
   visible: boolean;
 }
 
@@ -36,6 +38,7 @@ export const findVideoMedia = async (
       privacy: videos.privacy,
       processing: videos.processing,
       rungs: videos.rungs,
+      rawVersion: videos.rawVersion,
       visible: sql<boolean>`${visibleVideo(viewer)}`,
     })
     .from(videos)
@@ -60,16 +63,16 @@ export const findDirectMedia = async (
 };
 
 /**
- * The processing state under a row lock, so an upload or a media reset cannot interleave with
+ * The processing state and the raw file's version under a row lock, so an upload or a media reset cannot interleave with
  * the encoder moving the same video to processing 2.
  */
 export const lockVideoProcessing = async (tx: Executor, id: number) => {
   const [row] = await tx
-    .select({ processing: videos.processing })
+    .select({ processing: videos.processing, rawVersion: videos.rawVersion })
     .from(videos)
     .where(eq(videos.id, id))
     .for('update');
-  return row?.processing;
+  return row;
 };
 
 export const lockDirect = async (tx: Executor, id: number) =>

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Privacy, Processing, rungs } from '@plateau/contract';
 import { requireGeek, requireMember } from '../../access/guards.ts';
 import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
@@ -6,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { isMp4Family, probeVideo } from '../../media-tools/probe.ts';
+import { publishThenRecord } from '../../storage/media-publication.ts';
 import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media-storage.ts';
 import { imageTypeOf } from './media-upload.ts';
 import * as repository from './media.repository.ts';
@@ -64,27 +66,42 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
     if (!probe || !isMp4Family(probe)) throw notAVideo();
   };
 
-  /** Moves the checked file into place and records it on the row, in one transaction. */
-  const commitUpload = (kind: UploadKind, id: number, temp: string) =>
-    db.transaction(async (tx) => {
-      if (kind === 'poster') {
+  const publication = { db, storage };
+
+  /**
+   * Stores the checked file, then records it on the row in a short transaction (no row lock
+   * held while the bytes travel). A new original gets a new name beside the old one, which
+   * stays until the row points to the new one: an encode started meanwhile keeps its source.
+   */
+  const commitUpload = async (kind: UploadKind, id: number, temp: string) => {
+    if (kind === 'poster') {
+      await publishThenRecord(publication, { temp, key: mediaKeys.poster(id) }, async (tx) => {
         // The lock keeps a concurrent direct deletion from leaving an orphan poster.
         if (!(await repository.lockDirect(tx, id))) throw directNotFound();
-        await storage.commit(temp, mediaKeys.poster(id), tx);
         await repository.markPosterUploaded(tx, id);
-        return;
-      }
-      const processing = await repository.lockVideoProcessing(tx, id);
-      if (processing === undefined) throw videoNotFound();
-      if (kind === 'video') {
-        // The row first: a refused transition (an encode started) leaves the stored file alone.
-        if (!(await repository.markRawUploaded(tx, id))) throw encodingInProgress();
-        await storage.commit(temp, mediaKeys.raw(id), tx);
-      } else {
-        await storage.commit(temp, mediaKeys.thumbnail(id), tx);
+      });
+      return;
+    }
+    if (kind === 'thumbnail') {
+      await publishThenRecord(publication, { temp, key: mediaKeys.thumbnail(id) }, async (tx) => {
+        if (!(await repository.lockVideoProcessing(tx, id))) throw videoNotFound();
         await repository.markThumbnailUploaded(tx, id);
-      }
-    });
+      });
+      return;
+    }
+    const version = randomInt(1, 2 ** 31);
+    await publishThenRecord(
+      publication,
+      { temp, key: mediaKeys.raw(id, version), newName: true },
+      async (tx) => {
+        const locked = await repository.lockVideoProcessing(tx, id);
+        if (locked === undefined) throw videoNotFound();
+        if (!(await repository.markRawUploaded(tx, id, version))) throw encodingInProgress();
+        // Another upload recorded meanwhile: this later record wins, and its file goes.
+        return mediaKeys.raw(id, locked.rawVersion);
+      },
+    );
+  };
 
   return {
     /** Who may upload, checked before the body is read. */
@@ -125,7 +142,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
         video.privacy === Privacy.Public && video.processing === Processing.Published;
       if (resolution === 0) {
         requireMember(viewer);
-        return { key: mediaKeys.raw(id), isPublic: false };
+        return { key: mediaKeys.raw(id, video.rawVersion), isPublic: false };
       }
       if (!video.rungs.includes(resolution)) throw notFound(`Pas de version ${resolution}p`);
       return { key: mediaKeys.rung(id, resolution), isPublic };
@@ -181,8 +198,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       requireMember(viewer);
       await visibleVideoMedia(viewer, id);
       await db.transaction(async (tx) => {
-        const processing = await repository.lockVideoProcessing(tx, id);
-        if (processing === undefined) throw videoNotFound();
+        if (!(await repository.lockVideoProcessing(tx, id))) throw videoNotFound();
         if (!(await repository.markMediaRemoved(tx, id))) throw encodingInProgress();
         // Inside the transaction: if removal fails, the row keeps pointing at what remains.
         await storage.removePrefix(mediaKeys.videoFolder(id), tx);

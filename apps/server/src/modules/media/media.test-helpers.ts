@@ -61,7 +61,7 @@ export const multipart = (
 };
 
 export const upload = (
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'app'>,
   url: string,
   auth: Record<string, string>,
   files: FilePart[],

@@ -4,7 +4,6 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sleep } from '../../../../../scripts/network-test-helpers.ts';
-import { createLocalStorage, mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../../test/plateau-process.ts';
 import {
@@ -13,6 +12,7 @@ import {
   TUS,
   tusPatchHeaders,
 } from './resumable-uploads.test-support.ts';
+import { localKeys, onlyRawKey } from '../../test/stored-media.ts';
 
 /**
  * A kill -9 of the server in the middle of a resumable upload: after the restart the upload
@@ -98,9 +98,8 @@ describe('a server killed during a resumable upload', () => {
     const sentInAll = sentBeforeKill + (source.length - resumeAt);
     // Only what was still in flight at the kill (socket buffers) went twice.
     expect(sentInAll - source.length).toBeLessThan(8 * 1024 * 1024);
-    const stored = createLocalStorage(path.join(dataDir, 'media')).localPath(
-      mediaKeys.raw(video.id),
-    );
+    const media = path.join(dataDir, 'media');
+    const stored = path.join(media, onlyRawKey(await localKeys(media), video.id));
     expect(md5(await readFile(stored))).toBe(md5(source));
     server.child.kill('SIGTERM');
     await server.exited;

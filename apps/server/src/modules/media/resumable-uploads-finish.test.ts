@@ -3,12 +3,11 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
 import { createMediaDiskGuard, workingDiskFolder } from '../../storage/free-space.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
 import { createResumableStore } from '../../storage/resumable-store.ts';
 import { UploadLocker } from '../../storage/upload-locker.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { readStored } from '../../test/stored-media.ts';
+import { rawKeyOf, readStored } from '../../test/stored-media.ts';
 import { testMediaKind } from '../../test/test-media.ts';
 import { expectBytes, insertVideo, videoRow } from './media.test-helpers.ts';
 import { createMediaService } from './media.service.ts';
@@ -79,7 +78,7 @@ describe('the end of a resumable upload', () => {
       message: 'Cet envoi est déjà terminé',
     });
     expect((await videoRow(ctx, id)).processing).toBe(1);
-    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, clipBytes);
+    expectBytes((await readStored(ctx, await rawKeyOf(ctx.database.db, id)))!, clipBytes);
     expect((await resumableFiles(ctx)).filter((file) => file.startsWith(uploadId)).sort()).toEqual(
       testMediaKind === 's3'
         ? [`${uploadId}.finished`]

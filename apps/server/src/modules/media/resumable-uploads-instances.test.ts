@@ -4,7 +4,6 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, sleep } from '../../../../../scripts/network-test-helpers.ts';
-import { createLocalStorage, mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { testDatabaseKind } from '../../test/harness.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../../test/plateau-process.ts';
@@ -14,6 +13,7 @@ import {
   TUS,
   tusPatchHeaders,
 } from './resumable-uploads.test-support.ts';
+import { localKeys, onlyRawKey } from '../../test/stored-media.ts';
 
 /**
  * Two Plateau processes serving one site (one database, one DATA_DIR), as behind nginx: a
@@ -115,9 +115,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
       expect(rest.status).toBe(204);
       expect(rest.headers.get('upload-offset')).toBe(String(source.length));
 
-      const stored = createLocalStorage(path.join(dataDir, 'media')).localPath(
-        mediaKeys.raw(video.id),
-      );
+      const media = path.join(dataDir, 'media');
+      const stored = path.join(media, onlyRawKey(await localKeys(media), video.id));
       expect(sha256(await readFile(stored))).toBe(sha256(source));
       for (const api of [apiA, apiB]) {
         const seen = (await (

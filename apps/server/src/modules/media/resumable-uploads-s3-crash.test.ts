@@ -5,12 +5,11 @@ import path from 'node:path';
 import { ListMultipartUploadsCommand, ListPartsCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
 import { createS3Client } from '../../storage/s3-client.ts';
 import { createS3MediaStorage } from '../../storage/s3-media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { adminAuth, usePlateauProcesses, waitFor } from '../../test/plateau-process.ts';
-import { readStored } from '../../test/stored-media.ts';
+import { bucketKeys, onlyRawKey, readStored } from '../../test/stored-media.ts';
 import { emptyTestPrefix, testMediaEnv, testMediaKind } from '../../test/test-media.ts';
 import {
   createUploadOver,
@@ -105,9 +104,14 @@ describe.skipIf(testMediaKind !== 's3')(
           prefix: s3.prefix,
           scratchDir: config.scratchDir,
         });
-        expect(md5(await readStored({ config, storage }, mediaKeys.raw(videoId)))).toBe(
-          md5(source),
-        );
+        expect(
+          md5(
+            await readStored(
+              { config, storage },
+              onlyRawKey(await bucketKeys(config, `videos/${videoId}/`), videoId),
+            ),
+          ),
+        ).toBe(md5(source));
         // Nothing left behind: no multipart upload, no working copy.
         const left = await client.send(
           new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: s3.prefix }),

@@ -15,7 +15,7 @@ import {
 } from './resumable-uploads.test-support.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { readStored } from '../../test/stored-media.ts';
+import { rawKeyOf, readStored } from '../../test/stored-media.ts';
 import { testTmpDir } from '../../test/test-env.ts';
 import { testMediaKind } from '../../test/test-media.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
@@ -110,7 +110,7 @@ describe.skipIf(testMediaKind !== 's3')('a resumable upload on object storage', 
     const last = await patchUpload(b, member.auth, location, half, clip.subarray(half));
     expect(last.statusCode, last.body).toBe(204);
     expect((await videoRow(a, id)).processing).toBe(1);
-    expect(sha256(await readStored(a, mediaKeys.raw(id)))).toBe(sha256(clip));
+    expect(sha256(await readStored(a, await rawKeyOf(a.database.db, id)))).toBe(sha256(clip));
 
     // Attached once: both instances answer it complete and refuse more bytes.
     const again = await patchUpload(a, member.auth, location, clip.length, Buffer.alloc(0));

@@ -5,7 +5,7 @@ import { mediaKeys } from '../../storage/media-storage.ts';
 import { createResumableStore } from '../../storage/resumable-store.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { readStored, storedKeys } from '../../test/stored-media.ts';
+import { rawKeyOf, readStored, storedKeys } from '../../test/stored-media.ts';
 import { testMediaKind } from '../../test/test-media.ts';
 import { expectBytes, GIF_BYTES, insertVideo, PNG_BYTES, videoRow } from './media.test-helpers.ts';
 import {
@@ -51,7 +51,7 @@ describe('a resumable video upload', () => {
     const last = await patchUpload(ctx, member.auth, location, half, clipBytes.subarray(half));
     expect(last.statusCode, last.body).toBe(204);
     expect((await videoRow(ctx, id)).processing).toBe(1);
-    expectBytes((await readStored(ctx, mediaKeys.raw(id)))!, clipBytes);
+    expectBytes((await readStored(ctx, await rawKeyOf(ctx.database.db, id)))!, clipBytes);
     const name = location.split('/').pop()!;
     // Only a marker stay (and locally its description), no bytes: a client whose last answer
     // was lost learns from a HEAD that it is complete, and nothing can be sent to it again.

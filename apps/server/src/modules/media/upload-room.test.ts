@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../config/disk-floor.ts';
 import { createDiskGuard, type DiskSpace } from '../../storage/free-space.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
 import { createResumableStore } from '../../storage/resumable-store.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
 import { testMediaKind } from '../../test/test-media.ts';
-import { scratchFiles, storedKeys } from '../../test/stored-media.ts';
+import { rawKeyOf, scratchFiles, storedKeys } from '../../test/stored-media.ts';
 import {
   directRow,
   insertDirect,
@@ -96,7 +95,7 @@ describe('the disk floor (DISK_FREE_FLOOR) at the start of an upload', () => {
     const accepted = await uploadVideo(ctx, id, member.auth, clip);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await videoRow(ctx, id)).processing).toBe(1);
-    expect(await storedKeys(ctx)).toContain(mediaKeys.raw(id));
+    expect(await storedKeys(ctx)).toContain(await rawKeyOf(ctx.database.db, id));
   });
 
   it('refuses a thumbnail and a poster once below the floor, whatever their size', async () => {
