@@ -1,17 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { applyKeyAction, FRAME_STEP, keyAction, PLAYING_STEP } from '../keyboard.ts';
 import { playOrMuted, playSafely } from '../resume.ts';
 import { useFullscreen } from '../use-fullscreen.ts';
 import { useIdle } from '../use-idle.ts';
 import { useLivePosition } from '../use-live-position.ts';
 import { useLiveStream } from '../use-live-stream.ts';
+import { useMediaCommands } from '../use-media-commands.ts';
 import { useMediaState } from '../use-media-state.ts';
+import { usePlayerKeys } from '../use-player-keys.ts';
 import { useSurfaceGestures } from '../use-surface-gestures.ts';
 import { LiveControls } from './live-controls.tsx';
+import { PlayerFrame, usePlayerFrame } from './player-frame.tsx';
 import { overlaySx, PlaybackOverlay } from './player-overlay.tsx';
 
 export interface LivePlayerProps {
@@ -42,23 +44,16 @@ const message = {
 
 /** The live's player: a plain `<video>` fed by HLS, our controls, the watch page's keys. */
 export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: LivePlayerProps) => {
-  const root = useRef<HTMLDivElement>(null);
+  const frame = usePlayerFrame();
   const media = useRef<HTMLVideoElement>(null);
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const stream = useLiveStream(media, livePlaylistUrl(playlist, token), reconnecting);
   const state = useMediaState(media);
   const position = useLivePosition(media, stream.liveEdge);
   const [menuOpen, setMenuOpen] = useState(false);
   const { shown, wake } = useIdle(!state.paused && !menuOpen);
-  const fullscreen = useFullscreen(root, media);
+  const fullscreen = useFullscreen(frame.root, media);
+  const commands = useMediaCommands(media);
   const started = useRef(false);
-
-  const togglePlay = useCallback(() => {
-    const video = media.current;
-    if (!video) return;
-    if (video.paused) void playSafely(video);
-    else video.pause();
-  }, []);
 
   const seek = useCallback((time: number) => {
     const video = media.current;
@@ -76,49 +71,24 @@ export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: Li
     if (video.paused) void playSafely(video);
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const video = media.current;
-      if (!video || event.defaultPrevented) return;
-      const action = keyAction(event);
-      if (!action) return;
-      event.preventDefault();
-      // Seeking stays inside the live's window; the other keys act as on the watch page.
-      if (action.kind === 'seek') {
-        seek(video.currentTime + action.direction * (video.paused ? FRAME_STEP : PLAYING_STEP));
-      } else applyKeyAction(action, video, fullscreen.toggle);
-      wake();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [fullscreen.toggle, wake, seek]);
+  // Seeking stays inside the live's window; the other keys act as on the watch page.
+  usePlayerKeys(media, fullscreen.toggle, wake, seek);
 
   const { onPointerDown, onClick, onDoubleClick } = useSurfaceGestures({
     controlsShown: shown,
     wake,
-    togglePlay,
+    togglePlay: commands.togglePlay,
     toggleFullscreen: fullscreen.toggle,
     openMenu: () => {},
   });
 
   return (
-    <Box
+    <PlayerFrame
       role="region"
       aria-label="Lecteur du direct"
-      ref={(element: HTMLDivElement | null) => {
-        root.current = element;
-        setContainer(element);
-      }}
+      ref={frame.ref}
       onPointerMove={wake}
-      sx={{
-        position: 'relative',
-        width: '100%',
-        aspectRatio: '16 / 9',
-        bgcolor: '#000',
-        overflow: 'hidden',
-        cursor: shown ? 'auto' : 'none',
-        '&:fullscreen': { aspectRatio: 'auto', height: '100%' },
-      }}
+      shown={shown}
     >
       <Box
         component="video"
@@ -160,25 +130,16 @@ export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: Li
         levels={stream.levels}
         level={stream.level}
         viewers={viewers}
-        container={container}
-        onTogglePlay={togglePlay}
+        container={frame.container}
+        onTogglePlay={commands.togglePlay}
         onSeek={seek}
         onGoLive={goLive}
-        onToggleMute={() => {
-          const video = media.current;
-          if (!video) return;
-          video.muted = !video.muted;
-          if (!video.muted && video.volume === 0) video.volume = 0.5;
-        }}
-        onVolume={(volume) => {
-          if (!media.current) return;
-          media.current.volume = volume;
-          media.current.muted = volume === 0;
-        }}
+        onToggleMute={commands.toggleMute}
+        onVolume={commands.setVolume}
         onToggleFullscreen={fullscreen.toggle}
         onSelectLevel={stream.selectLevel}
         onMenuOpenChange={setMenuOpen}
       />
-    </Box>
+    </PlayerFrame>
   );
 };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import type { Video } from '@plateau/contract';
@@ -6,21 +6,23 @@ import { Processing } from '@plateau/contract/constants';
 import { mediaImageQuery, mediaPaths } from '../../../resources/media.ts';
 import { captionSx } from '../captions.ts';
 import { contextMenuRules } from '../context-menu-rules.ts';
-import { applyKeyAction, keyAction } from '../keyboard.ts';
 import { adaptivePlaylistUrl, mediaUrl } from '../../../lib/media-url.ts';
 import { readPlayerChoices, rememberPlayerChoices } from '../../../lib/player-choices.ts';
-import { applyResume, captureResume, playOrMuted, playSafely, type Resume } from '../resume.ts';
+import { applyResume, captureResume, playOrMuted, type Resume } from '../resume.ts';
 import { AUTO, chooseRungs, startingQuality } from '../rungs.ts';
 import { useAdaptiveStream } from '../use-adaptive-stream.ts';
 import { useCaptionDisplay, useCaptions } from '../use-captions.ts';
 import { useFullscreen } from '../use-fullscreen.ts';
 import { useIdle } from '../use-idle.ts';
+import { useMediaCommands } from '../use-media-commands.ts';
 import { useMediaState } from '../use-media-state.ts';
+import { usePlayerKeys } from '../use-player-keys.ts';
 import { usePlayerMenuActions } from '../use-player-menu-actions.ts';
 import { useSurfaceGestures, type MenuPosition } from '../use-surface-gestures.ts';
 import { CaptionTracks } from './caption-tracks.tsx';
 import { PlayerContextMenu } from './player-context-menu.tsx';
 import { PlayerControls } from './player-controls.tsx';
+import { PlayerFrame, usePlayerFrame } from './player-frame.tsx';
 import { PlaybackOverlay } from './player-overlay.tsx';
 
 export interface VideoPlayerProps {
@@ -56,10 +58,8 @@ const PlayerBody = ({
   onFirstFrame,
   onDownload,
 }: VideoPlayerProps) => {
-  const root = useRef<HTMLDivElement>(null);
+  const frame = usePlayerFrame();
   const media = useRef<HTMLVideoElement>(null);
-  // The menus render inside the player so they still show in fullscreen.
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const rungChoice = useMemo(() => chooseRungs(video), [video]);
   // A rung, or Auto (adaptive streaming) by default once the video is published.
   const [quality, setQuality] = useState(() =>
@@ -86,7 +86,8 @@ const PlayerBody = ({
   const [qualityOpen, setQualityOpen] = useState(false);
   const [menuAt, setMenuAt] = useState<MenuPosition | null>(null);
   const { shown, wake } = useIdle(!state.paused && !qualityOpen && menuAt === null);
-  const fullscreen = useFullscreen(root, media);
+  const fullscreen = useFullscreen(frame.root, media);
+  const commands = useMediaCommands(media);
   const bar = useRef<HTMLDivElement>(null);
   const captions = useCaptions(video.id);
   useCaptionDisplay(media, bar, captions.active, captions.languages, shown);
@@ -113,13 +114,6 @@ const PlayerBody = ({
     // Once, at mount: later loads (a resolution switch) answer their own events.
   }, []);
 
-  const togglePlay = useCallback(() => {
-    const element = media.current;
-    if (!element) return;
-    if (element.paused) void playSafely(element);
-    else element.pause();
-  }, []);
-
   useEffect(() => {
     const element = media.current;
     if (!autoPlay || !element) return;
@@ -131,24 +125,12 @@ const PlayerBody = ({
     return () => element.removeEventListener('loadedmetadata', start);
   }, [autoPlay]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const element = media.current;
-      if (!element || event.defaultPrevented) return;
-      const action = keyAction(event);
-      if (!action) return;
-      event.preventDefault();
-      applyKeyAction(action, element, fullscreen.toggle);
-      wake();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [fullscreen.toggle, wake]);
+  usePlayerKeys(media, fullscreen.toggle, wake);
 
   const gestures = useSurfaceGestures({
     controlsShown: shown,
     wake,
-    togglePlay,
+    togglePlay: commands.togglePlay,
     toggleFullscreen: fullscreen.toggle,
     openMenu: setMenuAt,
   });
@@ -161,22 +143,7 @@ const PlayerBody = ({
   });
 
   return (
-    <Box
-      ref={(element: HTMLDivElement | null) => {
-        root.current = element;
-        setContainer(element);
-      }}
-      onPointerMove={wake}
-      sx={{
-        position: 'relative',
-        width: '100%',
-        aspectRatio: '16 / 9',
-        bgcolor: '#000',
-        overflow: 'hidden',
-        cursor: shown ? 'auto' : 'none',
-        '&:fullscreen': { aspectRatio: 'auto', height: '100%' },
-      }}
-    >
+    <PlayerFrame ref={frame.ref} onPointerMove={wake} shown={shown}>
       <Box
         component="video"
         ref={media}
@@ -218,24 +185,15 @@ const PlayerBody = ({
         offered={offered}
         rung={auto ? AUTO : rung}
         autoPlaying={adaptive.playing}
-        container={container}
+        container={frame.container}
         // Only an encode makes a storyboard: an unpublished upload would answer 404.
         storyboard={video.processing === Processing.Published ? { videoId: video.id, token } : null}
-        onTogglePlay={togglePlay}
+        onTogglePlay={commands.togglePlay}
         onSeek={(time) => {
           if (media.current) media.current.currentTime = time;
         }}
-        onToggleMute={() => {
-          const element = media.current;
-          if (!element) return;
-          element.muted = !element.muted;
-          if (!element.muted && element.volume === 0) element.volume = 0.5;
-        }}
-        onVolume={(volume) => {
-          if (!media.current) return;
-          media.current.volume = volume;
-          media.current.muted = volume === 0;
-        }}
+        onToggleMute={commands.toggleMute}
+        onVolume={commands.setVolume}
         onToggleFullscreen={fullscreen.toggle}
         onSelectRung={(next) => {
           if (media.current) pending.current = captureResume(media.current);
@@ -252,13 +210,13 @@ const PlayerBody = ({
         onClose={() => setMenuAt(null)}
         rules={rules}
         loop={loop}
-        container={container}
+        container={frame.container}
         actions={{
           ...menuActions,
           toggleLoop: () => setLoop((on) => !on),
           download: () => onDownload?.(),
         }}
       />
-    </Box>
+    </PlayerFrame>
   );
 };
