@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type Hls from 'hls.js/light';
 import { adaptiveHlsConfig } from './adaptive-hls-config.ts';
-import { recoverFatalErrors } from './hls-recovery.ts';
+import { playWithHls } from './hls-engine.ts';
 import { playsHlsNatively } from './use-live-stream.ts';
 
 export interface AdaptiveStream {
@@ -35,9 +34,6 @@ export const useAdaptiveStream = (
   useEffect(() => {
     const video = media.current;
     if (!enabled || failed || !video) return;
-    let cancelled = false;
-    let engine: Hls | null = null;
-
     if (playsHlsNatively(video)) {
       const onError = () => setFailed(true);
       video.addEventListener('error', onError);
@@ -48,15 +44,9 @@ export const useAdaptiveStream = (
       };
     }
 
-    import('hls.js/light')
-      .then(({ default: HlsClass }) => {
-        if (cancelled) return;
-        if (!HlsClass.isSupported()) {
-          setFailed(true);
-          return;
-        }
-        const hls = new HlsClass({ ...adaptiveHlsConfig(), startPosition: start.current() });
-        engine = hls;
+    const stop = playWithHls(video, url, {
+      config: () => ({ ...adaptiveHlsConfig(), startPosition: start.current() }),
+      setup: (hls, HlsClass) => {
         let retries = 0;
         hls.on(HlsClass.Events.FRAG_CHANGED, (_event, data) => {
           const level = hls.levels[data.frag.level];
@@ -65,35 +55,23 @@ export const useAdaptiveStream = (
         hls.on(HlsClass.Events.FRAG_BUFFERED, () => {
           retries = 0;
         });
-        recoverFatalErrors(
-          hls,
-          HlsClass,
-          (data) => {
-            // No manifest (an old video without a segment index) will not come by retrying.
-            const noManifest =
-              data.details === HlsClass.ErrorDetails.MANIFEST_LOAD_ERROR ||
-              data.details === HlsClass.ErrorDetails.MANIFEST_PARSING_ERROR;
-            if (noManifest || retries >= MAX_RETRIES) return false;
-            retries += 1;
-            hls.startLoad();
-            return true;
-          },
-          () => {
-            engine = null;
-            setFailed(true);
-          },
-        );
-        hls.loadSource(url);
-        hls.attachMedia(video);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
+        return (data) => {
+          // No manifest (an old video without a segment index) will not come by retrying.
+          const noManifest =
+            data.details === HlsClass.ErrorDetails.MANIFEST_LOAD_ERROR ||
+            data.details === HlsClass.ErrorDetails.MANIFEST_PARSING_ERROR;
+          if (noManifest || retries >= MAX_RETRIES) return false;
+          retries += 1;
+          hls.startLoad();
+          return true;
+        };
+      },
+      failed: () => setFailed(true),
+    });
 
     return () => {
-      cancelled = true;
       // hls.js removes only its own `src`: a rung chosen meanwhile keeps loading.
-      engine?.destroy();
+      stop();
       setPlaying(null);
     };
   }, [media, url, enabled, failed]);

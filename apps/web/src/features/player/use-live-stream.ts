@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
-import { recoverFatalErrors } from './hls-recovery.ts';
+import { playWithHls } from './hls-engine.ts';
 import { liveHlsConfig } from './live-hls-config.ts';
 
 /** One quality of the live, as hls.js numbers it. */
@@ -67,7 +67,6 @@ export const useLiveStream = (
   useEffect(() => {
     const video = media.current;
     if (!video) return;
-    let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     const giveUpAfter = (tries: number) => !patient.current && tries > MAX_LIVE_RETRIES;
@@ -91,7 +90,6 @@ export const useLiveStream = (
       video.addEventListener('playing', onPlaying);
       video.src = url;
       return () => {
-        cancelled = true;
         clearTimeout(timer);
         video.removeEventListener('error', onError);
         video.removeEventListener('playing', onPlaying);
@@ -100,14 +98,9 @@ export const useLiveStream = (
       };
     }
 
-    import('hls.js/light')
-      .then(({ default: HlsClass }) => {
-        if (cancelled) return;
-        if (!HlsClass.isSupported()) {
-          setFailed(true);
-          return;
-        }
-        const hls = new HlsClass({ ...liveHlsConfig });
+    const stop = playWithHls(video, url, {
+      config: () => ({ ...liveHlsConfig }),
+      setup: (hls, HlsClass) => {
         engine.current = hls;
         let manifestLoaded = false;
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
@@ -118,26 +111,17 @@ export const useLiveStream = (
         hls.on(HlsClass.Events.FRAG_BUFFERED, () => {
           failures = 0;
         });
-        recoverFatalErrors(
-          hls,
-          HlsClass,
-          () => later(() => (manifestLoaded ? hls.startLoad() : hls.loadSource(url))),
-          () => {
-            engine.current = null;
-            setFailed(true);
-          },
-        );
-        hls.loadSource(url);
-        hls.attachMedia(video);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
+        return () => later(() => (manifestLoaded ? hls.startLoad() : hls.loadSource(url)));
+      },
+      failed: () => {
+        engine.current = null;
+        setFailed(true);
+      },
+    });
 
     return () => {
-      cancelled = true;
       clearTimeout(timer);
-      engine.current?.destroy();
+      stop();
       engine.current = null;
     };
   }, [media, url, attempt]);
