@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors.ts';
+import { createTtlCache } from '../lib/ttl-cache.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { answerForObject } from './object-answer.ts';
 import {
@@ -30,21 +31,20 @@ const ATTEMPTS = 3;
  * read finds nothing and the answer is decided again on a fresh stat.
  */
 const STAT_KEPT_MS = 2_000;
-/** Past this many files the kept stats start over (a few hundred bytes each). */
+/** At most this many files' stats (a few hundred bytes each), least recently read out first. */
 const STATS_KEPT = 10_000;
 
 type ObjectStat = NonNullable<Awaited<ReturnType<MediaStorage['stat']>>>;
 
 const keptStats = (storage: MediaStorage) => {
-  const kept = new Map<string, { stat: ObjectStat; until: number }>();
+  const kept = createTtlCache<ObjectStat>({ ttlMs: STAT_KEPT_MS, maxEntries: STATS_KEPT });
   return {
     /** The key's stat, and whether it was kept (then only a read by its ETag confirms it). */
     async stat(key: string, fresh: boolean): Promise<{ stat: ObjectStat | null; kept: boolean }> {
-      const entry = kept.get(key);
-      if (!fresh && entry && entry.until > Date.now()) return { stat: entry.stat, kept: true };
+      const known = fresh ? undefined : kept.get(key);
+      if (known) return { stat: known, kept: true };
       const stat = await storage.stat(key);
-      if (kept.size >= STATS_KEPT) kept.clear();
-      if (stat) kept.set(key, { stat, until: Date.now() + STAT_KEPT_MS });
+      if (stat) kept.set(key, stat);
       else kept.delete(key);
       return { stat, kept: false };
     },

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { Executor } from '../db/client.ts';
+import { createTtlCache } from '../lib/ttl-cache.ts';
 import { mediaFolderOf, type MediaStorage } from './media-storage.ts';
 import {
   forgetFolder,
@@ -28,7 +29,7 @@ const CACHE_MS = 5_000;
  * machine reads what its own disk does not hold.
  */
 const isLiveKey = (key: string) => key.startsWith('lives/');
-/** Past this many cached folders the cache starts over (ids only: a few hundred kB at most). */
+/** At most this many cached folders, least recently used out first (ids: a few hundred kB). */
 const CACHE_LIMIT = 50_000;
 
 /**
@@ -43,7 +44,7 @@ const CACHE_LIMIT = 50_000;
 export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): MediaStorage => {
   const { local, bucket, preferred, db } = options;
   const cacheMs = options.cacheMs ?? CACHE_MS;
-  const cache = new Map<string, { backend: MediaBackend; until: number }>();
+  const cache = createTtlCache<MediaBackend>({ ttlMs: cacheMs, maxEntries: CACHE_LIMIT });
   const storeOf = (backend: MediaBackend) => (backend === 's3' ? bucket : local);
   const liveCopies = preferred === 's3';
   const onDisk = (key: string) =>
@@ -58,11 +59,10 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
   ): Promise<MediaBackend> => {
     const folder = mediaFolderOf(key);
     if (folder === null) return 'local';
-    const cached = cache.get(folder);
-    if (!fresh && cached && cached.until > Date.now()) return cached.backend;
+    const cached = fresh ? undefined : cache.get(folder);
+    if (cached) return cached;
     const backend = (await recordedBackend(within, folder)) ?? 'local';
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(folder, { backend, until: Date.now() + cacheMs });
+    cache.set(folder, backend);
     return backend;
   };
 
@@ -78,7 +78,7 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
       folder,
       (await onDisk(folder)) ? 'local' : preferred,
     );
-    cache.set(folder, { backend, until: Date.now() + cacheMs });
+    cache.set(folder, backend);
     return backend;
   };
 

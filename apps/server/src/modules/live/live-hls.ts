@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../../access/viewer.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
 import { createMediaSender } from '../../media-serving/media-send.ts';
@@ -22,6 +23,8 @@ const noSegment = () => notFound('Segment introuvable');
  * viewer here asks every segment or so, the store is asked at most this often per playlist.
  */
 const COPIED_PLAYLIST_MS = 500;
+/** Playlists kept at once (a live has a master and one per rung), least recently read out first. */
+const COPIED_PLAYLISTS_KEPT = 1_000;
 
 /**
  * Live HLS under /api/media/live/: the same grants as VOD media (the direct's visibility),
@@ -38,7 +41,10 @@ export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveView
   const access = (viewer: Viewer, id: number) =>
     granted(viewer, `live:${id}`, () => live.playable(viewer, id));
 
-  const copiedPlaylists = new Map<string, { text: Promise<string | null>; until: number }>();
+  const copiedPlaylists = createTtlCache<Promise<string | null>>({
+    ttlMs: COPIED_PLAYLIST_MS,
+    maxEntries: COPIED_PLAYLISTS_KEPT,
+  });
   const readPlaylist = async (key: string): Promise<string | null> => {
     const read = async () => {
       const stream = await storage.read(key);
@@ -46,11 +52,9 @@ export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveView
     };
     if ((await storage.backendOf(key)) === 'local') return read().catch(() => null);
     const kept = copiedPlaylists.get(key);
-    if (kept && kept.until > Date.now()) return kept.text;
-    for (const [old, { until }] of copiedPlaylists)
-      if (until <= Date.now()) copiedPlaylists.delete(old);
+    if (kept) return kept;
     const text = read();
-    copiedPlaylists.set(key, { text, until: Date.now() + COPIED_PLAYLIST_MS });
+    copiedPlaylists.set(key, text);
     return text;
   };
 

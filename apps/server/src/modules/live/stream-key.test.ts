@@ -26,4 +26,21 @@ describe('stream keys', () => {
     now += 61_000;
     expect(limit.blocked('10.0.0.1')).toBe(false);
   });
+
+  it('keep blocking an address that keeps trying through a flood of rotating addresses', () => {
+    let now = 0;
+    const limit = createWrongKeyLimit(() => now);
+    for (let i = 0; i < 5; i += 1) limit.fail('10.0.0.1');
+    const lifted: number[] = [];
+    // 100,000 addresses, ten times what the limit follows, one wrong key each within the minute.
+    for (let n = 0; n < 100_000; n += 1) {
+      limit.fail(`2001:db8::${n.toString(16)}`);
+      now += 0.5;
+      // The blocked address comes back every few hundred of them, and is refused each time.
+      if (n % 500 === 0 && !limit.blocked('10.0.0.1')) lifted.push(n);
+    }
+    expect(lifted).toEqual([]);
+    now += 11_000;
+    expect(limit.blocked('10.0.0.1')).toBe(false);
+  });
 });
