@@ -5,16 +5,20 @@ import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import { PlaybackButtons, type PlaybackButtonsProps } from './playback-buttons.tsx';
 
-interface ControlBarProps extends PlaybackButtonsProps {
-  ref?: Ref<HTMLDivElement>;
+/** What every player hands its bar for the controls they share. */
+export interface ControlBarButtons extends PlaybackButtonsProps {
   /** Shown, or faded out while the player idles. */
   shown: boolean;
+  fullscreen: boolean;
+  onToggleFullscreen: () => void;
+}
+
+interface ControlBarProps extends ControlBarButtons {
+  ref?: Ref<HTMLDivElement>;
   /** The side padding on a phone (theme spacing): a fuller row keeps less. */
   phoneEdge: number;
   /** Above the buttons: the bar that moves in the media. */
   seek: ReactNode;
-  fullscreen: boolean;
-  onToggleFullscreen: () => void;
   /** The row between the playback buttons and the fullscreen button. */
   children: ReactNode;
   /** The bar's test id, and for the video its `data-shown`. */

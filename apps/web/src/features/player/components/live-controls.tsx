@@ -6,8 +6,7 @@ import SkipNextIcon from '@mui/icons-material/SkipNext';
 import { formatTime } from '../media-url.ts';
 import { BEHIND_LIVE, type LivePosition } from '../use-live-position.ts';
 import type { LiveLevel } from '../use-live-stream.ts';
-import type { MediaState } from '../use-media-state.ts';
-import { ControlBar } from './control-bar.tsx';
+import { ControlBar, type ControlBarButtons } from './control-bar.tsx';
 import { RangeBar } from './range-bar.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
 
@@ -26,51 +25,38 @@ const wordOnWideScreens = {
   whiteSpace: 'nowrap',
 } as const;
 
-interface LiveControlsProps {
-  state: MediaState;
+interface LiveControlsProps extends ControlBarButtons {
   position: LivePosition;
-  shown: boolean;
-  fullscreen: boolean;
   levels: LiveLevel[];
   level: number;
   viewers: number;
   container: HTMLElement | null;
-  onTogglePlay: () => void;
   onSeek: (time: number) => void;
   onGoLive: () => void;
-  onToggleMute: () => void;
-  onVolume: (volume: number) => void;
-  onToggleFullscreen: () => void;
   onSelectLevel: (index: number) => void;
   onMenuOpenChange: (open: boolean) => void;
 }
 
 /** The live's bar: seek in the window, play, volume, LIVE, audience, quality, fullscreen. */
 export const LiveControls = ({
-  state,
   position,
-  shown,
-  fullscreen,
   levels,
   level,
   viewers,
   container,
-  onTogglePlay,
   onSeek,
   onGoLive,
-  onToggleMute,
-  onVolume,
-  onToggleFullscreen,
   onSelectLevel,
   onMenuOpenChange,
+  ...bar
 }: LiveControlsProps) => {
   const behind = position.behind > BEHIND_LIVE;
   const window = position.end - position.start;
   const heights = new Map(levels.map((one) => [one.index, `${one.height}p`]));
   return (
     <ControlBar
+      {...bar}
       data-testid="live-controls"
-      shown={shown}
       phoneEdge={0.5}
       seek={
         window >= MIN_WINDOW && (
@@ -85,12 +71,6 @@ export const LiveControls = ({
           />
         )
       }
-      state={state}
-      onTogglePlay={onTogglePlay}
-      onToggleMute={onToggleMute}
-      onVolume={onVolume}
-      fullscreen={fullscreen}
-      onToggleFullscreen={onToggleFullscreen}
     >
       <Box
         data-testid="live-badge"

@@ -5,17 +5,13 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { formatTime } from '../media-url.ts';
 import { qualityLabel } from '../rungs.ts';
-import type { MediaState } from '../use-media-state.ts';
 import type { StoryboardSource } from '../use-storyboard.ts';
 import { CaptionMenu } from './caption-menu.tsx';
-import { ControlBar } from './control-bar.tsx';
+import { ControlBar, type ControlBarButtons } from './control-bar.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
 import { SeekBar } from './seek-bar.tsx';
 
-interface PlayerControlsProps {
-  state: MediaState;
-  shown: boolean;
-  fullscreen: boolean;
+interface PlayerControlsProps extends ControlBarButtons {
   /** The menu's choices, best first: Auto (-1) when adaptive streaming can run, then rungs. */
   offered: number[];
   rung: number;
@@ -24,11 +20,7 @@ interface PlayerControlsProps {
   container: HTMLElement | null;
   /** The video whose storyboard previews the bar; null when it cannot have one. */
   storyboard: StoryboardSource | null;
-  onTogglePlay: () => void;
   onSeek: (time: number) => void;
-  onToggleMute: () => void;
-  onVolume: (volume: number) => void;
-  onToggleFullscreen: () => void;
   onSelectRung: (rung: number) => void;
   onMenuOpenChange: (open: boolean) => void;
   /** The context menu's items, for keyboards and for people who never right-click. */
@@ -45,39 +37,28 @@ interface PlayerControlsProps {
 
 /** The bar over the bottom of the video: seek, play, volume, time, quality, fullscreen. */
 export const PlayerControls = ({
-  state,
-  shown,
-  fullscreen,
   offered,
   rung,
   autoPlaying,
   container,
   storyboard,
-  onTogglePlay,
   onSeek,
-  onToggleMute,
-  onVolume,
-  onToggleFullscreen,
   onSelectRung,
   onMenuOpenChange,
   onOpenMenu,
   captions,
   barRef,
+  ...bar
 }: PlayerControlsProps) => {
+  const { state, shown } = bar;
   return (
     <ControlBar
+      {...bar}
       ref={barRef}
       data-testid="player-controls"
       data-shown={shown}
-      shown={shown}
       phoneEdge={1}
       seek={<SeekBar state={state} onSeek={onSeek} storyboard={storyboard} />}
-      state={state}
-      onTogglePlay={onTogglePlay}
-      onToggleMute={onToggleMute}
-      onVolume={onVolume}
-      fullscreen={fullscreen}
-      onToggleFullscreen={onToggleFullscreen}
     >
       <Typography
         variant="body2"
