@@ -1,5 +1,5 @@
 /** Where each media folder lives (media_locations): read per request through a short cache. */
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { mediaLocations } from '../db/schema.ts';
 
@@ -43,16 +43,6 @@ export const switchBackend = async (db: Executor, folder: string, backend: Media
 
 export const forgetFolder = async (db: Executor, folder: string) => {
   await db.delete(mediaLocations).where(eq(mediaLocations.folder, folder));
-};
-
-/** How many recorded folders each backend holds (the system view's figures). */
-export const foldersPerBackend = async (db: Executor): Promise<Record<MediaBackend, number>> => {
-  const rows = await db
-    .select({ backend: mediaLocations.backend, folders: count() })
-    .from(mediaLocations)
-    .groupBy(mediaLocations.backend);
-  const of = (backend: MediaBackend) => rows.find((row) => row.backend === backend)?.folders ?? 0;
-  return { local: of('local'), s3: of('s3') };
 };
 
 /**

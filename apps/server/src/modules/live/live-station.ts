@@ -294,8 +294,6 @@ export const createLiveStation = (deps: LiveStationDeps) => {
         startGrace(open.directId, entry, settings.reconnectGraceSeconds * 1000 - elapsed);
       }
     },
-    /** Is the direct's live run by this process (its encoder connected)? */
-    isSending: (directId: number) => active.get(directId)?.publisher !== undefined,
     /** Does this station run the direct's open live (sending, in its grace, or ending)? */
     holds: (directId: number) => active.has(directId),
     /** Stops every part (their files complete); lives stay open for the next start. */
