@@ -40,6 +40,8 @@ export const LiveStatus = Type.Object({
   playlist: Type.Union([Type.String(), Type.Null()]),
   /** The REDIFF video in /pending, once the ended live has been turned into one. */
   rediffVideoId: Type.Union([Type.Integer(), Type.Null()]),
+  /** How far the REDIFF is (0-99) while the ended live's parts are joined; null otherwise. */
+  rediffProgress: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
   /** Why the last stream was refused or stopped, in French; geeks only (null for others). */
   problem: Type.Union([Type.String(), Type.Null()]),
 });

@@ -414,6 +414,8 @@ export const lives = pgTable(
      * does sees it and ends it.
      */
     endRequestedAt: timestamp('end_requested_at', { withTimezone: true }),
+    /** How far the REDIFF's join is (0-99) while the live is `ending`; null before and after. */
+    rediffProgress: smallint('rediff_progress'),
   },
   (t) => [
     check('lives_state_check', sql`${t.state} in ('live', 'reconnecting', 'ending', 'ended')`),

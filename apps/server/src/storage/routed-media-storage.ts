@@ -67,14 +67,14 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
   };
 
   /** A folder's first write records it: on the disk if it already has files there. */
-  const placeForWrite = async (key: string, within: Executor): Promise<MediaBackend> => {
+  const placeForWrite = async (key: string): Promise<MediaBackend> => {
     const folder = mediaFolderOf(key);
     // What is committed of a live is its copy for the other machines (ffmpeg writes the rest).
     if (folder === null) return isLiveKey(key) && liveCopies ? 's3' : 'local';
-    const recorded = await recordedBackend(within, folder);
+    const recorded = await recordedBackend(db, folder);
     if (recorded) return recorded;
     const backend = await recordBackendIfNew(
-      within,
+      db,
       folder,
       (await onDisk(folder)) ? 'local' : preferred,
     );
@@ -110,10 +110,9 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
       const copies = await bucket.sweepTemporary(idleSince);
       return { files: mine.files + copies.files, bytes: mine.bytes + copies.bytes };
     },
-    commit: async (tempFile, key, within = db) =>
-      storeOf(await placeForWrite(key, within)).commit(tempFile, key),
+    commit: async (tempFile, key) => storeOf(await placeForWrite(key)).commit(tempFile, key),
     commitStream: async (source, size, key) =>
-      storeOf(await placeForWrite(key, db)).commitStream(source, size, key),
+      storeOf(await placeForWrite(key)).commitStream(source, size, key),
     listFolder: (prefix) =>
       routed(
         prefix,

@@ -44,6 +44,7 @@ export const LIVE_OFF: LiveStatus = {
   viewers: 0,
   playlist: null,
   rediffVideoId: null,
+  rediffProgress: null,
   problem: null,
 };
 
@@ -57,7 +58,10 @@ export const liveStatusQuery = (viewer: Viewer, directId: number) =>
     },
     refetchInterval: (query) => {
       const state = query.state.data?.state;
-      return state === 'waiting' || state === 'reconnecting' ? LIVE_FAST_POLL_MS : LIVE_POLL_MS;
+      // Closely while something is about to change: a start, a reconnect, a REDIFF's join.
+      const moving =
+        state === 'waiting' || state === 'reconnecting' || query.state.data?.rediffProgress != null;
+      return moving ? LIVE_FAST_POLL_MS : LIVE_POLL_MS;
     },
   });
 

@@ -21,6 +21,7 @@ export const liveOff: LiveStatus = {
   viewers: 0,
   playlist: null,
   rediffVideoId: null,
+  rediffProgress: null,
   problem: null,
 };
 

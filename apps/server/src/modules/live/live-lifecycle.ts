@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { trySessionLock, type SessionLock } from '../../db/session-lock.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { createLiveStation, type LiveStation } from './live-station.ts';
+import { startRediffWorker, type RediffWorker } from './rediff-worker.ts';
 import { startRtmpIngest, type RtmpIngest } from './rtmp-ingest.ts';
 
 /** The session advisory lock of "this process runs the site's live ingest". */
@@ -35,35 +36,44 @@ export const startLiveStation = async (
     return () => undefined;
   }
   const jobs = deps.jobs ?? createJobQueue(deps.database, config);
-  let running: { station: LiveStation; ingest: RtmpIngest; lock?: SessionLock } | undefined;
+  let running:
+    | { station: LiveStation; rediffs: RediffWorker; ingest: RtmpIngest; lock?: SessionLock }
+    | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let toldWaiting = false;
 
+  const log = {
+    info: (message: string) => app.log.info(message),
+    warn: (message: string) => app.log.warn(message),
+    error: (message: string, error?: unknown) => app.log.error({ err: error }, message),
+  };
   const run = async (lock?: SessionLock) => {
-    const station = createLiveStation({
+    const stationDeps = {
       db: deps.db,
       storage: deps.storage,
       ffmpeg: mediaBinaries.ffmpeg,
+      ffprobe: mediaBinaries.ffprobe,
       config,
       jobs,
       live: config.live,
-      log: {
-        info: (message) => app.log.info(message),
-        warn: (message) => app.log.warn(message),
-        error: (message, error) => app.log.error({ err: error }, message),
-      },
-    });
+      log,
+    };
+    const station = createLiveStation(stationDeps);
+    // The REDIFFs are joined where the parts are: by the process running the ingest.
+    let rediffs: RediffWorker | undefined;
     try {
+      rediffs = await startRediffWorker(await jobs.boss(), stationDeps, log);
       await station.recover();
       const ingest = await startRtmpIngest({
         port: config.live.rtmpPort,
         host: config.live.rtmpHost,
         handlers: station.handlers,
       });
-      running = { station, ingest, lock };
+      running = { station, rediffs, ingest, lock };
     } catch (error) {
       await station.stop();
+      await rediffs?.stop();
       lock?.release();
       throw error;
     }
@@ -85,6 +95,7 @@ export const startLiveStation = async (
     running = undefined;
     if (!current) return;
     await current.station.stop();
+    await current.rediffs.stop();
     current.ingest.stop();
     // Last: the next holder's recover() must see the lives as this station left them.
     current.lock?.release();

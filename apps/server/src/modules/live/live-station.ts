@@ -5,7 +5,8 @@ import { freeBytes } from '../../storage/free-space.ts';
 import { livePartArgs, liveMasterPlaylist, type LiveLadder } from './live-args.ts';
 import { startLivePart, type LivePart } from './live-part.ts';
 import * as repository from './live.repository.ts';
-import { buildRediff, type RediffDeps } from './rediff.ts';
+import { sendRediffJob } from '../../jobs/rediff-queue.ts';
+import type { RediffDeps } from './rediff.ts';
 import type { IngestHandlers, IngestPublisher } from './rtmp-ingest.ts';
 import { problems } from './live-problems.ts';
 import { createWrongKeyLimit, isWellFormedKey } from './stream-key.ts';
@@ -128,7 +129,10 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     entry.watch.unref();
   };
 
-  /** The grace is over, or a geek ended it, or the live hit its duration: on to the REDIFF. */
+  /**
+   * The grace is over, or a geek ended it, or the live hit its duration: the encoder is cut,
+   * the playlists end, and the REDIFF is queued (rediff-worker.ts joins it).
+   */
   const end = (directId: number): Promise<void> => {
     const entry = active.get(directId);
     if (entry?.ending) return entry.ending;
@@ -140,20 +144,20 @@ export const createLiveStation = (deps: LiveStationDeps) => {
         entry.publisher = undefined;
         await stopPart(entry);
       }
+      const boss = await deps.jobs.boss();
+      // Ending and its REDIFF job in one transaction: an ending live always has its job (or
+      // the station's next start queues it again, see recover()).
       const open = await db.transaction(async (tx) => {
         const found = await repository.findOpenLive(tx, directId);
-        if (found && found.state !== 'ending') return repository.markEnding(tx, found.id);
-        return found;
+        const ending =
+          found && found.state !== 'ending' ? await repository.markEnding(tx, found.id) : found;
+        if (ending) await sendRediffJob(boss, tx, ending.id, deps.config);
+        return ending;
       });
       if (!open) return;
       await endPlaylists(storage, ladder, open);
       await mirror?.flush(directId);
-      const videoId = await buildRediff(deps, open);
-      log.info(
-        `live: direct ${directId}: live ${open.id} ended, REDIFF video ${videoId ?? 'none'}`,
-      );
-      // The REDIFF holds every part now (or nothing was recorded): the live's files can go.
-      await storage.removePrefix(mediaKeys.liveFolder(directId, open.id));
+      log.info(`live: direct ${directId}: live ${open.id} ending, its REDIFF is queued`);
     })()
       .catch((error) => log.error(`live: direct ${directId}: ending failed`, error))
       .finally(() => active.delete(directId));

@@ -26,6 +26,8 @@ export interface LiveRow {
   videoId: number | null;
   /** When a geek pressed "Terminer le direct" on a process that does not run the live. */
   endRequestedAt: Date | null;
+  /** How far the REDIFF is while `ending` (0-99), else null. */
+  rediffProgress: number | null;
 }
 
 const liveSelection = {
@@ -38,6 +40,7 @@ const liveSelection = {
   parts: lives.parts,
   videoId: lives.videoId,
   endRequestedAt: lives.endRequestedAt,
+  rediffProgress: lives.rediffProgress,
 };
 
 const toLive = (row: typeof lives.$inferSelect | undefined): LiveRow | undefined =>
@@ -142,7 +145,18 @@ export const markEnding = (db: Executor, id: number) =>
   moved(db, id, ['live', 'reconnecting'], { state: 'ending', endedAt: new Date() });
 
 export const markEnded = (db: Executor, id: number, videoId: number | null) =>
-  moved(db, id, ['ending'], { state: 'ended', videoId });
+  moved(db, id, ['ending'], { state: 'ended', videoId, rediffProgress: null });
+
+/** How far the ending live's REDIFF is; nothing once the live is over. */
+export const setRediffProgress = async (db: Executor, id: number, percent: number) => {
+  await db
+    .update(lives)
+    .set({ rediffProgress: percent })
+    .where(and(eq(lives.id, id), eq(lives.state, 'ending')));
+};
+
+export const findLive = async (db: Executor, id: number): Promise<LiveRow | undefined> =>
+  toLive((await db.select().from(lives).where(eq(lives.id, id)))[0]);
 
 // ---- "Terminer le direct" asked on another process than the station's ----
 

@@ -85,6 +85,7 @@ export const createLiveService = ({ db, config, viewers, station }: LiveServiceD
       viewers: playing ? await viewers.count(id) : 0,
       playlist: playing ? `/api/media/live/${id}/master.m3u8` : null,
       rediffVideoId: state === 'ended' ? (live?.videoId ?? null) : null,
+      rediffProgress: live?.state === 'ending' ? (live.rediffProgress ?? 0) : null,
       problem,
     };
   };

@@ -1,36 +1,44 @@
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/boss.ts';
 import { sendEncodeJob } from '../../jobs/encode-queue.ts';
-import { lastErrorLine } from '../../media-tools/ffmpeg-runner.ts';
+import { runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
+import { probeVideo } from '../../media-tools/probe.ts';
 import { publishThenRecord } from '../../storage/media-publication.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import * as repository from './live.repository.ts';
-
-const run = promisify(execFile);
+import { rediffJoinArgs, rediffPartList } from './rediff-args.ts';
 
 export interface RediffDeps {
   db: Database;
   storage: MediaStorage;
   ffmpeg: string;
+  ffprobe: string;
   config: Pick<Config, 'encodeJobTimeoutSeconds'>;
-  jobs?: JobQueue;
+  jobs: JobQueue;
+}
+
+export interface RediffRun {
+  /** Kills the join (shutdown, timeout): the live stays `ending` for the job's next attempt. */
+  signal?: AbortSignal;
+  /** 0-99 while the parts are joined. */
+  onProgress?: (percent: number) => void;
 }
 
 /**
- * Turns an ending live into its REDIFF: the recording parts, joined without re-encoding, become
- * the raw file of a new video of the direct, in /pending (or queued for encoding when the
- * setting says so), and the live is ended, in one short transaction once the file is stored.
- * Idempotent: a crash before that transaction leaves the live `ending` (and the stored file
- * listed as unreferenced, for the sweep), and the next start does it again from the same parts.
- * Returns the video's id, or null when nothing was recorded.
+ * Turns an ending live into its REDIFF (the rediff job, rediff-worker.ts): the recording
+ * parts, joined without re-encoding, become the raw file of a new video of the direct, in
+ * /pending (or queued for encoding when the setting says so), and the live is ended, in one
+ * short transaction once the file is stored. Idempotent: a crash or an abort before that
+ * transaction leaves the live `ending` (and a stored file listed as unreferenced, for the
+ * sweep), and the next attempt does it again from the same parts. Returns the video's id, or
+ * null when nothing was recorded.
  */
 export const buildRediff = async (
   deps: RediffDeps,
   live: repository.LiveRow,
+  { signal, onProgress }: RediffRun = {},
 ): Promise<number | null> => {
   const { db, storage } = deps;
   const parts: string[] = [];
@@ -46,41 +54,19 @@ export const buildRediff = async (
   const list = await storage.tempPath('.txt');
   const joined = await storage.tempPath('.mp4');
   try {
-    // Paths are Plateau's own (storage keys from integer ids); quoted for the concat syntax.
-    await writeFile(
-      list,
-      parts.map((file) => `file '${file.replaceAll("'", "'\\''")}'`).join('\n'),
-    );
-    await run(
-      deps.ffmpeg,
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        list,
-        '-map',
-        '0:v:0',
-        '-map',
-        '0:a:0?',
-        '-c',
-        'copy',
-        '-movflags',
-        '+faststart',
-        '-y',
-        joined,
-      ],
-      { maxBuffer: 4 * 1024 * 1024 },
-    ).catch((error: { stderr?: string }) => {
-      throw new Error(`REDIFF join failed: ${lastErrorLine(error.stderr ?? '') ?? 'ffmpeg error'}`);
+    await writeFile(list, rediffPartList(parts));
+    let durationSeconds = 0;
+    for (const part of parts) {
+      durationSeconds += (await probeVideo(deps.ffprobe, part))?.durationSeconds ?? 0;
+    }
+    await runFfmpeg(deps.ffmpeg, rediffJoinArgs({ list, output: joined }), {
+      signal,
+      durationSeconds,
+      onProgress,
     });
     const direct = await repository.findDirectForRediff(db, live.directId);
     const { publishRediff } = await repository.readLiveSettings(db);
-    const boss = publishRediff && deps.jobs ? await deps.jobs.boss() : undefined;
+    const boss = publishRediff ? await deps.jobs.boss() : undefined;
     // The file first, under a new video's id, then the row in a short transaction.
     const videoId = await repository.reserveVideoId(db);
     await publishThenRecord(

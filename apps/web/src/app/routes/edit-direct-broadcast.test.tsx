@@ -116,6 +116,21 @@ describe('/editDirect/{id}: Diffuser sur Plateau', () => {
     expect(within(panel).queryByRole('button', { name: 'Terminer le direct' })).toBeNull();
   });
 
+  it("shows how far the ended live's REDIFF is while its parts are joined", async () => {
+    broadcastServer({
+      enabled: true,
+      status: makeLiveStatus({ state: 'ended', viewers: 0, playlist: null, rediffProgress: 42 }),
+    });
+    open();
+    const panel = await section();
+    expect(await within(panel).findByText('Préparation de la REDIFF…')).toBeVisible();
+    const bar = within(panel).getByRole('progressbar', {
+      name: 'Progression de la préparation de la REDIFF',
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(within(panel).getByText('42 %')).toBeVisible();
+  });
+
   it('turns broadcasting off, and the form then edits the live link the server left', async () => {
     const server = broadcastServer({ enabled: true });
     const { user } = open();

@@ -9,6 +9,7 @@ export const broadcastMessages = {
   keyRegenerated: 'Nouvelle clé de stream créée',
   regenerateFailed: 'Erreur pendant la création de la clé',
   ended: 'Direct terminé',
+  rediffInProgress: 'Préparation de la REDIFF…',
   endFailed: "Erreur pendant l'arrêt du direct",
   serverCopied: 'Serveur copié !',
   keyCopied: 'Clé copiée !',

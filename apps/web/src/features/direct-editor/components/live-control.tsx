@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
 import type { LiveState, LiveStatus } from '@plateau/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PercentProgress } from '../../../components/percent-progress.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -67,6 +68,17 @@ export const LiveControl = ({ directId, status }: LiveControlProps) => {
           </Typography>
         )}
       </Box>
+      {status && status.rediffProgress !== null && (
+        <Box>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {broadcastMessages.rediffInProgress}
+          </Typography>
+          <PercentProgress
+            percent={status.rediffProgress}
+            label="Progression de la préparation de la REDIFF"
+          />
+        </Box>
+      )}
       {status?.problem && <Alert severity="warning">{status.problem}</Alert>}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {onAir && (

@@ -35,6 +35,7 @@ export const makeLiveStatus = (overrides: Partial<LiveStatus> = {}): LiveStatus 
   viewers: 3,
   playlist: '/api/media/live/12/master.m3u8',
   rediffVideoId: null,
+  rediffProgress: null,
   problem: null,
   ...overrides,
 });

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import type { EncodingWait } from '@plateau/contract';
+import { PercentProgress } from '../../../components/percent-progress.tsx';
 import { encodingWaitTexts, pendingMessages } from '../pending-messages.ts';
 
 /**
@@ -18,7 +18,6 @@ export const EncodingProgress = ({
   percent: number | null | undefined;
   wait?: EncodingWait | null;
 }) => {
-  const known = typeof percent === 'number';
   if (wait) {
     return (
       <Box>
@@ -37,23 +36,7 @@ export const EncodingProgress = ({
   return (
     <Box>
       <Typography sx={{ fontWeight: 600 }}>{pendingMessages.encoding}</Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1 }}>
-        <LinearProgress
-          variant={known ? 'determinate' : 'indeterminate'}
-          value={known ? percent : undefined}
-          aria-label="Progression de l'encodage"
-          sx={{ flex: 1, height: 8, borderRadius: 4 }}
-        />
-        {known && (
-          <Typography
-            variant="body2"
-            color="textSecondary"
-            sx={{ minWidth: '3.5em', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
-          >
-            {percent} %
-          </Typography>
-        )}
-      </Box>
+      <PercentProgress percent={percent} label="Progression de l'encodage" />
     </Box>
   );
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "lives" ADD COLUMN "rediff_progress" smallint;
