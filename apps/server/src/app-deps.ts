@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/ttl-cache.ts';
-import type { JobQueue } from './jobs/boss.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { PlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import type { DiskGuard } from './storage/free-space.ts';

@@ -1,7 +1,8 @@
 import { copyFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videos } from './db/schema.ts';
-import { createJobQueue, type JobQueue } from './jobs/boss.ts';
+import { createJobQueue } from './jobs/boss.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
 import { bearer, METRICS_TOKEN, scrape, valueOf } from './modules/metrics/metrics.test-support.ts';

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { pgliteBossDb } from './boss-db.ts';
+import type { JobQueue } from './job-queue.ts';
 import { ensureEncodeQueue } from './encode-queue.ts';
 import { ensureMediaMoveQueue } from './media-move-queue.ts';
 import { ensureRenditionUpgradeQueue } from './rendition-upgrade-queue.ts';
@@ -51,15 +52,7 @@ export const startBoss = async (
   return boss;
 };
 
-/**
- * The app's pg-boss, created on first use (most requests never need it) and stopped once.
- * main.ts shares one between the API and the in-process worker.
- */
-export interface JobQueue {
-  boss(): Promise<PgBoss>;
-  stop(): Promise<void>;
-}
-
+/** The app's pg-boss (job-queue.ts), started on first use with `options`. */
 export const createJobQueue = (
   database: DatabaseHandle,
   config: Config,

@@ -1,7 +1,7 @@
 import type { Health } from '@plateau/contract';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
-import type { JobQueue } from './boss.ts';
+import type { JobQueue } from './job-queue.ts';
 import { checkEncodeQueue } from './queue-health.ts';
 
 /** A check that has not answered by then counts as unreachable (a load balancer is waiting). */

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import { mediaFolderPlaces } from '../storage/media-move-plan.ts';
 import { createLocalStorage } from '../storage/media-storage.ts';
-import type { JobQueue } from './boss.ts';
+import type { JobQueue } from './job-queue.ts';
 import { MEDIA_MOVE_RUN, sendMediaMove, type MediaMoveData } from './media-move-queue.ts';
 import { pendingSiteWideRunData, readSiteWideRunState } from './site-wide-run.ts';
 

@@ -3,7 +3,7 @@ import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import { createPacer, moveFolder, type FolderMoveContext } from '../storage/media-move.ts';
 import { foldersToMove } from '../storage/media-move-plan.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
-import type { JobQueue } from './boss.ts';
+import type { JobQueue } from './job-queue.ts';
 import { videoBeingEncoded } from './media-move-jobs.repository.ts';
 import {
   MEDIA_MOVE_RUN,

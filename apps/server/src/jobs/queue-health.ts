@@ -1,4 +1,4 @@
-import type { JobQueue } from './boss.ts';
+import type { JobQueue } from './job-queue.ts';
 import { ENCODE_QUEUE } from './encode-queue.ts';
 
 /** Rejects unless pg-boss answers for the encode queue (its schema reachable, the queue there). */

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/client.ts';
-import type { JobQueue } from './boss.ts';
+import type { JobQueue } from './job-queue.ts';
 import { RENDITION_UPGRADE_RUN, sendRenditionUpgrade } from './rendition-upgrade-queue.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { countLayouts } from './rendition-layout.ts';

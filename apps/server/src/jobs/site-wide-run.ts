@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { JobQueue } from './boss.ts';
+import type { JobQueue } from './job-queue.ts';
 import { createRunLock, runLockHeld } from './run-lock.ts';
 import {
   activeRunData,

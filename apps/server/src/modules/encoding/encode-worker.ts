@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/boss.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { activeEncodeJobs, otherEncodeJobQueued } from '../../jobs/encode-jobs.repository.ts';
 import { ENCODE_QUEUE, sendEncodeJob, type EncodeJobData } from '../../jobs/encode-queue.ts';
 import { createJobLiveness, type JobLiveness } from '../../jobs/liveness.ts';

@@ -1,7 +1,8 @@
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createJobQueue, type JobQueue } from '../../jobs/boss.ts';
+import { createJobQueue } from '../../jobs/boss.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { encodeJobsOf } from '../../jobs/encode-jobs.test-helpers.ts';
 import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
 import { createDiskGuard, type DiskSpace } from '../../storage/free-space.ts';

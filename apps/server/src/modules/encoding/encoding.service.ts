@@ -4,7 +4,7 @@ import { notFoundMessage, requireVisible } from '../../access/require-visible.ts
 import type { Viewer } from '../../access/viewer.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/boss.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { sendEncodeJob } from '../../jobs/encode-queue.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/boss.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { JobLiveness } from '../../jobs/liveness.ts';
 import {
   RENDITION_UPGRADE_RUN,

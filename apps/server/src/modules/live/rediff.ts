@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/boss.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { sendEncodeJob } from '../../jobs/encode-queue.ts';
 import { runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
 import { probeVideo } from '../../media-tools/probe.ts';

@@ -1,6 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DatabaseHandle, PoolStats } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/boss.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { encodeQueueCounts } from '../../jobs/encode-queue-counts.repository.ts';
 import type { Clock } from '../../lib/ttl-cache.ts';
 import { freeBytes } from '../../storage/free-space.ts';

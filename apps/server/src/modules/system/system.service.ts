@@ -5,7 +5,7 @@ import { PLATEAU_VERSION } from '../../backup/backup-source.ts';
 import { readLastBackup } from '../../backup/last-backup.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/boss.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { lastEncodeJobEnds } from '../../jobs/encode-job-ends.repository.ts';
 import { encodeQueueCounts } from '../../jobs/encode-queue-counts.repository.ts';
 import { createHealthService } from '../../jobs/health-check.ts';
