@@ -1,11 +1,24 @@
-/** The part of autocannon's programmatic API the benchmark uses (the package ships no types). */
+/** The part of autocannon's programmatic API the benchmarks use (the package ships no types). */
 declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    /** Called before each request: answers the request to send. */
+    setupRequest?: (request: {
+      path: string;
+      headers?: Record<string, string>;
+    }) => RequestSpec & { path: string };
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Seconds before a request counts as timed out (default 10). */
     timeout?: number;
+    requests?: RequestSpec[];
   }
   interface Histogram {
     average: number;
@@ -28,6 +41,8 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: awaited for its result; 'response' (client, status, bytes, ms) and 'reqError' (error) meanwhile. */
+  type Instance = Promise<Result> & EventEmitter;
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -74,11 +74,11 @@ const secondaryIndexes = async (client: SeedClient) =>
   ).rows;
 
 /** What the seeder needs of a database: `pg.Client` and the embedded database's handle both fit. */
-interface SeedClient {
+export interface SeedClient {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
 
-const seedData = async (client: SeedClient, sizes: SeedSizes) => {
+export const seedData = async (client: SeedClient, sizes: SeedSizes) => {
   const { heavyHistory } = sizes;
   await client.query(`set session_replication_role = replica`);
   await client.query(`set synchronous_commit = off`);

@@ -1,0 +1,380 @@
+/**
+ * `npm run bench:overload` (issue 32, point 8): a flash crowd on one Plateau, as a new user
+ * would try it. 400 connections for 60 s on a mix of the home list, a search, a signed-in
+ * history and random 1 MiB ranges of two videos, against the real server
+ * (`apps/server/dist/main.js`, built from main.ts when stale, started as `npm start` runs it)
+ * on the embedded database, then on PostgreSQL, with the same seeded catalogue (bench/seed.ts
+ * at the embedded size: 10,000 videos) and the same real H.264 rendition for both videos.
+ * Prints per kind and overall: requests/s, errors, 5xx, p50/p90/p99/max; and the server's RSS
+ * before the load, at its end and 10 s after. Asserts no timing (bench/README.md, "Overload").
+ *
+ * Settings (environment):
+ *   OVERLOAD_CONNECTIONS=400  OVERLOAD_SECONDS=60  OVERLOAD_AFTER_SECONDS=10
+ *   OVERLOAD_DB=both|pglite|postgres
+ *   OVERLOAD_VARIANTS=before,after   server settings compared in the same run (see `variants`)
+ *   OVERLOAD_MIX=list:1,search:1,history:1,range:1   shares of the connections by kind
+ *   OVERLOAD_PROBE=1   the server reports its event loop, database and memory every second
+ *   OVERLOAD_ENV='{"NAME":"value"}'   added to every variant's environment (one lever alone)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startPlateau, type RunningPlateau } from './media/plateau.ts';
+import { cpuSeconds, loadAverage, memoryMb } from './media/proc.ts';
+import { buildServerOnly } from './media/setup.ts';
+import { freePort } from './web/server.ts';
+import {
+  ensureClip,
+  preparePglite,
+  preparePostgres,
+  type PreparedSite,
+} from './overload/content.ts';
+import {
+  startMixGenerator,
+  type KindResult,
+  type MixKind,
+  type MixResult,
+} from './overload/mix.ts';
+
+const number = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const CONNECTIONS = number('OVERLOAD_CONNECTIONS', 400);
+const SECONDS = number('OVERLOAD_SECONDS', 60);
+const AFTER_SECONDS = number('OVERLOAD_AFTER_SECONDS', 10);
+/** Before the measured load: a short crowd, so the "before" memory is that of a server in use. */
+const WARM_UP = { connections: Math.min(40, CONNECTIONS), seconds: 5, settle: AFTER_SECONDS };
+const RANGE_BYTES = 1024 * 1024;
+const PAGE_SIZE = 48;
+const databases =
+  (process.env.OVERLOAD_DB ?? 'both') === 'both'
+    ? (['pglite', 'postgres'] as const)
+    : ([process.env.OVERLOAD_DB] as ('pglite' | 'postgres')[]);
+const extraEnv = JSON.parse(process.env.OVERLOAD_ENV ?? '{}') as Record<string, string>;
+const probe = process.env.OVERLOAD_PROBE === '1';
+const probeModule = fileURLToPath(new URL('./overload/probe.mjs', import.meta.url));
+
+/**
+ * Server settings compared in one run. `before` turns today's overload measures off (the
+ * reference), `after` is Plateau as shipped.
+ */
+const variants: Record<string, Record<string, string>> = {
+  before: {},
+  after: {},
+};
+const variantNames = (process.env.OVERLOAD_VARIANTS ?? 'before,after').split(',');
+for (const name of variantNames) {
+  if (!(name in variants)) throw new Error(`unknown variant ${name} (${Object.keys(variants)})`);
+}
+
+const mixShares = Object.fromEntries(
+  (process.env.OVERLOAD_MIX ?? 'list:1,search:1,history:1,range:1').split(',').map((entry) => {
+    const [kind, share] = entry.split(':');
+    return [kind!, Number(share ?? 1)];
+  }),
+);
+
+const log = (message: string) =>
+  console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/** The crowd's kinds of request, each with its share of the connections. */
+const mixKinds = (site: PreparedSite, clipBytes: number, connections: number): MixKind[] => {
+  const signedIn = { authorization: `Bearer ${site.token}` };
+  const all: Record<string, Omit<MixKind, 'connections'>> = {
+    list: { name: 'home list', paths: [`/api/videos?page=1&page_size=${PAGE_SIZE}`], headers: {} },
+    search: {
+      name: 'search',
+      paths: [
+        `/api/videos/search/${encodeURIComponent('cérémonie')}?page=1&page_size=${PAGE_SIZE}`,
+      ],
+      headers: {},
+    },
+    history: {
+      name: 'history (signed in)',
+      paths: [`/api/videos/history?page=1&page_size=${PAGE_SIZE}`],
+      headers: signedIn,
+    },
+    range: {
+      name: '1 MiB range',
+      paths: site.videoIds.map((id) => `/api/media/video/${id}/720?token=${site.token}`),
+      headers: {},
+      rangeOf: { fileBytes: clipBytes, rangeBytes: RANGE_BYTES },
+    },
+  };
+  const chosen = Object.entries(mixShares).filter(([, share]) => share > 0);
+  const total = chosen.reduce((sum, [, share]) => sum + share, 0);
+  let left = connections;
+  return chosen.map(([kind, share], index) => {
+    const spec = all[kind];
+    if (!spec) throw new Error(`unknown kind ${kind} in OVERLOAD_MIX (${Object.keys(all)})`);
+    const count =
+      index === chosen.length - 1 ? left : Math.max(1, Math.round((connections * share) / total));
+    left -= count;
+    return { ...spec, connections: count };
+  });
+};
+
+/** Each kind answers as it should before its numbers mean anything. */
+const checkAnswers = async (origin: string, kinds: MixKind[], clip: string) => {
+  const clipBytes = readFileSync(clip);
+  for (const kind of kinds) {
+    for (const url of kind.paths) {
+      const start = kind.rangeOf ? 12_345 : 0;
+      const headers = kind.rangeOf
+        ? { ...kind.headers, range: `bytes=${start}-${start + RANGE_BYTES - 1}` }
+        : kind.headers;
+      const response = await fetch(`${origin}${url}`, { headers });
+      const body = Buffer.from(await response.arrayBuffer());
+      if (kind.rangeOf) {
+        if (response.status !== 206 || !body.equals(clipBytes.subarray(start, start + RANGE_BYTES)))
+          throw new Error(`${kind.name}: ${response.status}, not the clip's bytes`);
+      } else {
+        const answer = JSON.parse(body.toString()) as { videos?: unknown[]; nResults?: number };
+        if (response.status !== 200 || !answer.videos?.length || !answer.nResults)
+          throw new Error(`${kind.name}: ${response.status} ${body.toString().slice(0, 200)}`);
+      }
+    }
+  }
+};
+
+interface ProbeLine {
+  t: number;
+  elu: number;
+  delayP50: number;
+  delayP99: number;
+  delayMax: number;
+  dbStarted: number;
+  dbDone: number;
+  dbMaxInFlight: number;
+  dbMeanMs: number;
+  dbExecMs: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+interface RunResult {
+  database: 'pglite' | 'postgres';
+  variant: string;
+  mix: MixResult;
+  rss: { before: number; end: number; peak: number; after: number };
+  cpu: { server: number; generator: number };
+  loadBefore: string;
+  probe: ProbeLine[] | null;
+}
+
+const runOne = async (
+  database: 'pglite' | 'postgres',
+  variant: string,
+  runDir: string,
+  clip: { file: string; bytes: number },
+): Promise<RunResult> => {
+  const jwtSecret = randomBytes(32).toString('hex');
+  const site =
+    database === 'pglite'
+      ? await preparePglite(runDir, clip.file, jwtSecret)
+      : await preparePostgres(runDir, clip.file, jwtSecret);
+  const probeFile = path.join(runDir, `probe-${database}-${variant}.jsonl`);
+  const env: Record<string, string> = {
+    ...site.env,
+    JWT_SECRET: jwtSecret,
+    PORT: String(await freePort()),
+    // Port 1935 belongs to the machine's other work (the live bench, tests).
+    RTMP_PORT: '0',
+    ADMIN_USERNAME: 'bench-geek',
+    ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+    ...variants[variant],
+    ...extraEnv,
+  };
+  if (probe) {
+    writeFileSync(probeFile, '');
+    env.OVERLOAD_PROBE_FILE = probeFile;
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${probeModule}`.trim();
+  }
+  log(`${database}, ${variant}: starting Plateau`);
+  const plateau: RunningPlateau = await startPlateau(env);
+  const generator = startMixGenerator();
+  try {
+    const kinds = mixKinds(site, clip.bytes, CONNECTIONS);
+    await checkAnswers(plateau.origin, kinds, clip.file);
+    log(
+      `${database}, ${variant}: warm-up ${WARM_UP.seconds} s at ${WARM_UP.connections} connections`,
+    );
+    await generator.run({
+      origin: plateau.origin,
+      seconds: WARM_UP.seconds,
+      timeoutSeconds: 30,
+      kinds: mixKinds(site, clip.bytes, WARM_UP.connections),
+    });
+    await sleep(WARM_UP.settle * 1000);
+    const before = memoryMb(plateau.pid).rss;
+    const loadBefore = loadAverage();
+    log(`${database}, ${variant}: ${CONNECTIONS} connections, ${SECONDS} s (load ${loadBefore})`);
+    const cpuBefore = { server: cpuSeconds(plateau.pid), generator: cpuSeconds(generator.pid()) };
+    if (probe) writeFileSync(probeFile, '');
+    let end = before;
+    let peak = before;
+    let loading = true;
+    const sampling = (async () => {
+      while (loading) {
+        end = memoryMb(plateau.pid).rss;
+        peak = Math.max(peak, end);
+        await sleep(250);
+      }
+    })();
+    const mix = await generator.run({
+      origin: plateau.origin,
+      seconds: SECONDS,
+      timeoutSeconds: 30,
+      kinds,
+    });
+    loading = false;
+    await sampling;
+    const cpu = {
+      server: cpuSeconds(plateau.pid) - cpuBefore.server,
+      generator: cpuSeconds(generator.pid()) - cpuBefore.generator,
+    };
+    const probeLines = probe
+      ? readFileSync(probeFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as ProbeLine)
+      : null;
+    await sleep(AFTER_SECONDS * 1000);
+    const after = memoryMb(plateau.pid).rss;
+    log(
+      `${database}, ${variant}: ${mix.overall.perSecond.toFixed(0)} req/s, p50 ${mix.overall.p50} ms, p99 ${mix.overall.p99} ms; RSS ${before.toFixed(0)} -> ${end.toFixed(0)} -> ${after.toFixed(0)} MB`,
+    );
+    return {
+      database,
+      variant,
+      mix,
+      rss: { before, end, peak, after },
+      cpu,
+      loadBefore,
+      probe: probeLines,
+    };
+  } finally {
+    generator.stop();
+    await plateau.stop();
+  }
+};
+
+const label = { pglite: 'embedded (PGlite)', postgres: 'PostgreSQL' };
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+const kindCells = (kind: KindResult | undefined) =>
+  kind
+    ? [
+        kind.perSecond.toFixed(0),
+        String(kind.errors),
+        String(kind.status5xx),
+        ms(kind.p50),
+        ms(kind.p90),
+        ms(kind.p99),
+        ms(kind.max),
+        kind.p50 > 0 ? `${(kind.p99 / kind.p50).toFixed(1)}x` : '-',
+      ]
+    : Array(8).fill('-');
+
+/** One table per variant: the kinds down, the databases side by side. */
+const printLatencyTable = (variant: string, runs: RunResult[]) => {
+  const shown = runs.filter((run) => run.variant === variant);
+  if (shown.length === 0) return;
+  const heads = shown.map((run) => label[run.database]);
+  console.log(
+    `\n**${variant}**: ${heads.join(' | ')}, each: req/s, errors, 5xx, p50/p90/p99/max ms, p99/p50\n`,
+  );
+  const columns = ['req/s', 'err', '5xx', 'p50', 'p90', 'p99', 'max', 'p99/p50'];
+  console.log(`| kind | ${shown.map(() => columns.join(' | ')).join(' | ')} |`);
+  console.log(`|---|${shown.map(() => columns.map(() => '--:').join('|')).join('|')}|`);
+  const names = [...shown[0]!.mix.kinds.map((kind) => kind.name), 'overall'];
+  for (const name of names) {
+    const cells = shown.flatMap((run) =>
+      kindCells(name === 'overall' ? run.mix.overall : run.mix.kinds.find((k) => k.name === name)),
+    );
+    const shownName = name === 'overall' ? '**overall**' : name;
+    console.log(`| ${shownName} | ${cells.join(' | ')} |`);
+  }
+};
+
+const printMemoryTable = (runs: RunResult[]) => {
+  console.log(
+    `\nServer RSS (MB): before the load (after a ${WARM_UP.seconds} s warm-up at ${WARM_UP.connections} connections and ${WARM_UP.settle} s idle), at its end, its peak, ${AFTER_SECONDS} s after; CPU seconds of the server and of the load generator during the load; load average before\n`,
+  );
+  console.log(
+    `| variant | database | before | end | peak | +${AFTER_SECONDS} s | +${AFTER_SECONDS} s vs before | server CPU s | generator CPU s | load before |`,
+  );
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|---|');
+  for (const run of runs) {
+    const { before, end, peak, after } = run.rss;
+    const change = ((after - before) / before) * 100;
+    console.log(
+      `| ${run.variant} | ${label[run.database]} | ${before.toFixed(0)} | ${end.toFixed(0)} | ${peak.toFixed(0)} | ${after.toFixed(0)} | ${change >= 0 ? '+' : ''}${change.toFixed(0)} % | ${run.cpu.server.toFixed(0)} | ${run.cpu.generator.toFixed(0)} | ${run.loadBefore} |`,
+    );
+  }
+};
+
+const mean = (values: number[]) =>
+  values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** What the server went through, second by second of the load, summed up. */
+const printProbeTable = (runs: RunResult[]) => {
+  const probed = runs.filter((run) => run.probe && run.probe.length > 0);
+  if (probed.length === 0) return;
+  console.log(
+    '\nInside the server during the load (OVERLOAD_PROBE=1), means over its seconds: event-loop utilisation, event-loop delay p99 and its worst second, database calls per second, calls in flight at most, time from call to answer, share of each second spent executing SQL on the event loop (PGlite only), heap and array buffers at the end\n',
+  );
+  console.log(
+    '| variant | database | ELU | delay p99 ms | worst delay ms | DB calls/s | in flight max | DB call ms | SQL on the loop | heap MB | array buffers MB |',
+  );
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const run of probed) {
+    const lines = run.probe!.slice(1, Math.max(2, Math.floor(SECONDS)));
+    const last = run.probe![Math.min(run.probe!.length, Math.floor(SECONDS)) - 1]!;
+    console.log(
+      `| ${run.variant} | ${label[run.database]} | ${mean(lines.map((l) => l.elu)).toFixed(2)} | ${mean(lines.map((l) => l.delayP99)).toFixed(0)} | ${Math.max(...lines.map((l) => l.delayMax)).toFixed(0)} | ${mean(lines.map((l) => l.dbDone)).toFixed(0)} | ${Math.max(...lines.map((l) => l.dbMaxInFlight))} | ${mean(lines.map((l) => l.dbMeanMs)).toFixed(0)} | ${run.database === 'pglite' ? `${(mean(lines.map((l) => l.dbExecMs)) / 10).toFixed(0)} %` : '-'} | ${last.heapUsed.toFixed(0)} | ${last.arrayBuffers.toFixed(0)} |`,
+    );
+  }
+};
+
+const main = async () => {
+  log('Building the server (scripts/build.mjs, server only)...');
+  buildServerOnly();
+  const clip = await ensureClip();
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'plateau-bench-overload-'));
+  const runs: RunResult[] = [];
+  try {
+    for (const database of databases) {
+      for (const variant of variantNames) {
+        runs.push(
+          await runOne(database, variant, path.join(runDir, `${database}-${variant}`), clip),
+        );
+        rmSync(path.join(runDir, `${database}-${variant}`), { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(runDir, { recursive: true, force: true });
+  }
+  const kinds = runs[0]!.mix.kinds.map((kind) => `${kind.name}`);
+  console.log(`\n### bench:overload, ${new Date().toISOString()}`);
+  console.log(
+    `\n${CONNECTIONS} connections for ${SECONDS} s (${kinds.join(', ')}; ${Object.entries(mixShares)
+      .map(([kind, share]) => `${kind} ${share}`)
+      .join(
+        ', ',
+      )} shares), 1 MiB ranges of a ${(clip.bytes / 1e6).toFixed(0)} MB H.264 rendition, 10,000 videos; ${os.cpus().length} CPUs, Node ${process.version}; OVERLOAD_ENV ${JSON.stringify(extraEnv)}; load average at the end ${loadAverage()}`,
+  );
+  for (const variant of variantNames) printLatencyTable(variant, runs);
+  printMemoryTable(runs);
+  printProbeTable(runs);
+};
+
+await main();

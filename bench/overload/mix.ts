@@ -1,0 +1,60 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** One kind of request of the crowd, with its share of the connections. */
+export interface MixKind {
+  name: string;
+  connections: number;
+  /** Each request takes one of these paths (at random when several). */
+  paths: string[];
+  headers: Record<string, string>;
+  /** Random ranges of `rangeBytes` within the first `fileBytes` of the file. */
+  rangeOf?: { fileBytes: number; rangeBytes: number };
+}
+
+export interface MixJob {
+  origin: string;
+  seconds: number;
+  timeoutSeconds: number;
+  kinds: MixKind[];
+}
+
+export interface KindResult {
+  name: string;
+  requests: number;
+  perSecond: number;
+  non2xx: number;
+  status5xx: number;
+  /** Socket errors and timeouts (no answer). */
+  errors: number;
+  timeouts: number;
+  /** Milliseconds. */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export interface MixResult {
+  kinds: KindResult[];
+  overall: KindResult;
+}
+
+/** The autocannon child process (it inherits the tsx loader), reused for every run. */
+export const startMixGenerator = () => {
+  const child: ChildProcess = fork(fileURLToPath(new URL('./mix-worker.ts', import.meta.url)), {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const run = (job: MixJob) =>
+    new Promise<MixResult>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`load generator exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (message: MixResult | { error: string }) => {
+        child.off('exit', onExit);
+        if ('error' in message) reject(new Error(message.error));
+        else resolve(message);
+      });
+      child.send(job);
+    });
+  return { run, pid: () => child.pid!, stop: () => child.kill() };
+};
