@@ -118,8 +118,8 @@ export interface MediaStorage {
 
 /**
  * The folder a key belongs to, the unit that lives on one backend and moves whole: a video's
- * (`videos/5`), a direct's (`directs/3`); a live's files (`lives/...`) are written on the disk
- * of the machine receiving it, its HLS copied to the bucket when MEDIA_STORAGE=s3 (live-mirror.ts).
+ * (`videos/5`), a direct's (`directs/3`). A live's files are the live module's own
+ * (modules/live/live-files.ts): the media storage knows nothing of them.
  */
 export const mediaFolderOf = (key: string): string | null => {
   const match = /^(videos|directs)\/(\d+)(\/|$)/.exec(key);
@@ -147,23 +147,4 @@ export const mediaKeys = {
     return `videos/${videoId}/captions/${language}.vtt`;
   },
   poster: (directId: number) => `directs/${directId}/poster`,
-  /** A live's folder: its recording parts and its HLS, removed once its REDIFF is stored. */
-  liveFolder: (directId: number, liveId: number) => `lives/${directId}/${liveId}`,
-  livePart: (directId: number, liveId: number, part: number) =>
-    `lives/${directId}/${liveId}/part-${part}.ts`,
-  liveHls: (directId: number, liveId: number) => `lives/${directId}/${liveId}/hls`,
-  liveMaster: (directId: number, liveId: number) => `lives/${directId}/${liveId}/hls/master.m3u8`,
-  /** A variant's playlist (segment undefined) or one of its segments, from checked parts only. */
-  liveHlsFile: (
-    directId: number,
-    liveId: number,
-    variant: string,
-    segment?: { part: number; sequence: number },
-  ) => {
-    if (!/^(source|\d{3,4}p)$/.test(variant)) throw new Error(`bad live variant ${variant}`);
-    const name = segment
-      ? `seg-${segment.part}-${String(segment.sequence).padStart(5, '0')}.ts`
-      : 'index.m3u8';
-    return `lives/${directId}/${liveId}/hls/${variant}/${name}`;
-  },
 };

@@ -23,12 +23,6 @@ export interface RoutedMediaStorageOptions {
 
 const CACHE_MS = 5_000;
 
-/**
- * A live's files are written by ffmpeg on the disk of the machine receiving the encoder; with
- * MEDIA_STORAGE=s3 its HLS is also copied into the bucket (live-mirror.ts), where every other
- * machine reads what its own disk does not hold.
- */
-const isLiveKey = (key: string) => key.startsWith('lives/');
 /** At most this many cached folders, least recently used out first (ids: a few hundred kB). */
 const CACHE_LIMIT = 50_000;
 
@@ -46,7 +40,6 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
   const cacheMs = options.cacheMs ?? CACHE_MS;
   const cache = createTtlCache<MediaBackend>({ ttlMs: cacheMs, maxEntries: CACHE_LIMIT });
   const storeOf = (backend: MediaBackend) => (backend === 's3' ? bucket : local);
-  const liveCopies = preferred === 's3';
   const onDisk = (key: string) =>
     stat(local.localPath(key)).then(
       () => true,
@@ -69,8 +62,7 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
   /** A folder's first write records it: on the disk if it already has files there. */
   const placeForWrite = async (key: string): Promise<MediaBackend> => {
     const folder = mediaFolderOf(key);
-    // What is committed of a live is its copy for the other machines (ffmpeg writes the rest).
-    if (folder === null) return isLiveKey(key) && liveCopies ? 's3' : 'local';
+    if (folder === null) return 'local';
     const recorded = await recordedBackend(db, folder);
     if (recorded) return recorded;
     const backend = await recordBackendIfNew(
@@ -91,7 +83,6 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
     const backend = await locate(key);
     const result = await use(storeOf(backend));
     if (found(result)) return result;
-    if (isLiveKey(key)) return liveCopies ? use(bucket) : result;
     const now = await locate(key, { fresh: true });
     return now === backend ? result : use(storeOf(now));
   };
@@ -99,8 +90,7 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
 
   return {
     backend: preferred,
-    backendOf: async (key) =>
-      isLiveKey(key) && liveCopies && !(await onDisk(key)) ? 's3' : locate(key),
+    backendOf: (key) => locate(key),
     // Temporary files beside the local media: a commit there stays a rename.
     tempPath: local.tempPath,
     writeTemp: local.writeTemp,
@@ -139,7 +129,6 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
       await bucket.check();
     },
     async remove(key, within = db) {
-      if (isLiveKey(key) && liveCopies) await bucket.remove(key);
       await storeOf(await locate(key, { within })).remove(key);
     },
     // `within`: the caller's transaction, which on PGlite's one connection must also forget the

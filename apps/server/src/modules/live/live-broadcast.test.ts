@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import { Privacy, Processing } from '@plateau/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +146,7 @@ describe('a direct broadcast into Plateau', () => {
     expect(story).not.toContain(streamKey!);
     // The live's folder is gone once its REDIFF holds everything.
     expect(
-      readdirSync(ctx.storage.localPath('lives'), { recursive: true }).filter((f) =>
+      readdirSync(path.join(ctx.config.mediaDir, 'lives'), { recursive: true }).filter((f) =>
         String(f).endsWith('.ts'),
       ),
     ).toEqual([]);

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { LiveStatus } from '@plateau/contract';
 import { describe, expect, it } from 'vitest';
-import { createLocalStorage, mediaKeys } from '../../storage/media-storage.ts';
+import { mediaKeys } from '../../storage/media-storage.ts';
 import { adminAuth, usePlateauProcesses } from '../../test/plateau-process.ts';
 import { sleep } from '../../../../../scripts/network-test-helpers.ts';
+import { liveKeys } from './live-files.ts';
 import { durationOf, freePort, makeEncoderStream, publish, waitFor } from './live.test-support.ts';
 
 /**
@@ -46,8 +47,7 @@ describe('a server killed during a live', () => {
     await first.exited;
 
     // On disk, before anything restarts: the part holds what was sent up to the kill.
-    const storage = createLocalStorage(path.join(dataDir, 'media'));
-    const part1 = storage.localPath(mediaKeys.livePart(direct.id, 1, 1));
+    const part1 = path.join(dataDir, 'media', liveKeys.part(direct.id, 1, 1));
     const kept = await durationOf(part1);
     expect(kept).toBeGreaterThan(received - 2);
 
@@ -63,7 +63,9 @@ describe('a server killed during a live', () => {
       (s) => s.state === 'ended' && s.rediffVideoId !== null,
       30_000,
     );
-    const rediff = await durationOf(storage.localPath(mediaKeys.raw(ended.rediffVideoId!)));
+    const rediff = await durationOf(
+      path.join(dataDir, 'media', mediaKeys.raw(ended.rediffVideoId!)),
+    );
     expect(rediff).toBeGreaterThan(kept + 6 - 1);
     expect(rediff).toBeLessThan(kept + 6 + 1);
     server.child.kill('SIGTERM');

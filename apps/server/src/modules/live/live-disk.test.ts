@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../test/harness.ts';
@@ -31,6 +32,6 @@ describe('a nearly full disk', () => {
     );
     expect(status.problem).toBe(problems.diskFull);
     expect(status.state).toBe('waiting');
-    expect(existsSync(ctx.storage.localPath('lives'))).toBe(false);
+    expect(existsSync(path.join(ctx.config.mediaDir, 'lives'))).toBe(false);
   }, 60_000);
 });

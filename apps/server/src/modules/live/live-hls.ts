@@ -1,12 +1,12 @@
-import { text as readText } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../../access/viewer.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
-import { createMediaSender } from '../../media-serving/media-send.ts';
+import { createMediaSender, type MediaSender } from '../../media-serving/media-send.ts';
+import { liveKeys, type LiveFiles } from './live-files.ts';
 import { parseSegment, withToken } from './live-playlists.ts';
 import type { LiveViewers } from './live-viewers.ts';
 import type { LiveService } from './live.service.ts';
@@ -31,9 +31,22 @@ const COPIED_PLAYLISTS_KEPT = 1_000;
  * token carried into every URI of a playlist for native players, and no file name from the
  * request: variant and segment are checked, then rebuilt by `mediaKeys`.
  */
-export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveViewers) => {
-  const { storage, config } = deps;
-  const sender = createMediaSender(storage, config);
+export const serveLiveHls = (
+  deps: AppDeps,
+  files: LiveFiles,
+  live: LiveService,
+  viewers: LiveViewers,
+) => {
+  const { config } = deps;
+  // A segment is sent from this disk, or from the bucket copy as any bucket medium is.
+  const senders = new Map<MediaStorage, MediaSender>();
+  const senderOf = (store: MediaStorage) => {
+    const known = senders.get(store);
+    if (known) return known;
+    const made = createMediaSender(store, config);
+    senders.set(store, made);
+    return made;
+  };
   const granted = createMediaGrants({
     ttlMs: config.mediaAccessTtlSeconds * 1000,
     clock: deps.clock,
@@ -46,11 +59,9 @@ export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveView
     maxEntries: COPIED_PLAYLISTS_KEPT,
   });
   const readPlaylist = async (key: string): Promise<string | null> => {
-    const read = async () => {
-      const stream = await storage.read(key);
-      return stream && readText(stream);
-    };
-    if ((await storage.backendOf(key)) === 'local') return read().catch(() => null);
+    const local = await files.disk.stat(key);
+    if (local) return files.readText(key).catch(() => null);
+    const read = () => files.readText(key);
     const kept = copiedPlaylists.get(key);
     if (kept) return kept;
     const text = read();
@@ -82,12 +93,12 @@ export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveView
     async master(request: FastifyRequest, reply: FastifyReply, id: number) {
       const { liveId, isPublic } = await access(request.viewer, id);
       viewers.saw(id, who(request));
-      return sendPlaylist(request, reply, mediaKeys.liveMaster(id, liveId), isPublic);
+      return sendPlaylist(request, reply, liveKeys.master(id, liveId), isPublic);
     },
     async variant(request: FastifyRequest, reply: FastifyReply, id: number, variant: string) {
       const { liveId, isPublic } = await access(request.viewer, id);
       viewers.saw(id, who(request));
-      return sendPlaylist(request, reply, mediaKeys.liveHlsFile(id, liveId, variant), isPublic);
+      return sendPlaylist(request, reply, liveKeys.hlsFile(id, liveId, variant), isPublic);
     },
     async segment(
       request: FastifyRequest,
@@ -97,8 +108,10 @@ export const serveLiveHls = (deps: AppDeps, live: LiveService, viewers: LiveView
       segment: string,
     ) {
       const { liveId, isPublic } = await access(request.viewer, id);
-      const key = mediaKeys.liveHlsFile(id, liveId, variant, parseSegment(segment));
-      if (!(await storage.stat(key))) throw noSegment();
+      const key = liveKeys.hlsFile(id, liveId, variant, parseSegment(segment));
+      const store = await files.storeOf(key);
+      if (!store) throw noSegment();
+      const sender = senderOf(store);
       const file = await sender.servable({
         key,
         isPublic,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { trySessionLock, type SessionLock } from '../../db/session-lock.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
+import type { LiveFiles } from './live-files.ts';
 import { createLiveStation, type LiveStation } from './live-station.ts';
 import { startRediffWorker, type RediffWorker } from './rediff-worker.ts';
 import { startRtmpIngest, type RtmpIngest } from './rtmp-ingest.ts';
@@ -28,6 +29,7 @@ export type CurrentStation = () => LiveStation | undefined;
 export const startLiveStation = async (
   app: FastifyInstance,
   deps: AppDeps,
+  files: LiveFiles,
 ): Promise<CurrentStation> => {
   const { config, mediaBinaries } = deps;
   if (!deps.liveIngest || config.live.rtmpPort === 0) return () => undefined;
@@ -52,6 +54,7 @@ export const startLiveStation = async (
     const stationDeps = {
       db: deps.db,
       storage: deps.storage,
+      files,
       ffmpeg: mediaBinaries.ffmpeg,
       ffprobe: mediaBinaries.ffprobe,
       config,

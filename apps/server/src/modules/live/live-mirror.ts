@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { isLiveVariant } from '../../media-serving/media-request.ts';
-import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { liveKeys, type LiveFiles } from './live-files.ts';
 import { listedSegments, parseSegment } from './live-playlists.ts';
 
 export interface LiveMirrorLog {
@@ -28,20 +29,19 @@ interface LiveCopy {
  * no shared folder). Each segment is copied before the playlist that lists it, so a playlist
  * read from the bucket never names a segment the bucket lacks; a segment out of the DVR window
  * is removed from the bucket as ffmpeg removes it from the disk. The live's bucket copy goes
- * with its folder once the REDIFF is stored (`removePrefix`).
+ * with its folder once the REDIFF is stored (`LiveFiles.remove`).
  *
  * A store that fails costs the other machines the live, never this one's viewers or the
  * recording: the copy is tried again on the next tick.
  */
-export const createLiveMirror = (storage: MediaStorage, log: LiveMirrorLog) => {
+export const createLiveMirror = (files: LiveFiles, bucket: MediaStorage, log: LiveMirrorLog) => {
   const lives = new Map<number, LiveCopy>();
   let failing = false;
 
-  const hlsFolder = (copy: LiveCopy) =>
-    storage.localPath(mediaKeys.liveHls(copy.directId, copy.liveId));
+  const hlsFolder = (copy: LiveCopy) => files.path(liveKeys.hls(copy.directId, copy.liveId));
 
   const publish = (key: string, bytes: Buffer) =>
-    storage.commitStream(Readable.from([bytes]), bytes.length, key);
+    bucket.commitStream(Readable.from([bytes]), bytes.length, key);
 
   const copyFile = async (file: string, key: string) => {
     // ffmpeg deletes a segment once it leaves the window: one not copied in time is not needed.
@@ -49,7 +49,7 @@ export const createLiveMirror = (storage: MediaStorage, log: LiveMirrorLog) => {
       (found) => found.size,
       () => null,
     );
-    if (size !== null) await storage.commitStream(createReadStream(file), size, key);
+    if (size !== null) await bucket.commitStream(createReadStream(file), size, key);
   };
 
   const copyPlaylist = async (copy: LiveCopy, key: string, text: string) => {
@@ -66,18 +66,18 @@ export const createLiveMirror = (storage: MediaStorage, log: LiveMirrorLog) => {
     const copied = copy.segments.get(variant) ?? new Set<string>();
     copy.segments.set(variant, copied);
     const segmentKey = (name: string) =>
-      mediaKeys.liveHlsFile(copy.directId, copy.liveId, variant, parseSegment(name));
+      liveKeys.hlsFile(copy.directId, copy.liveId, variant, parseSegment(name));
     for (const name of listed) {
       if (copied.has(name)) continue;
       await copyFile(`${folder}/${name}`, segmentKey(name));
       copied.add(name);
     }
-    await copyPlaylist(copy, mediaKeys.liveHlsFile(copy.directId, copy.liveId, variant), text);
+    await copyPlaylist(copy, liveKeys.hlsFile(copy.directId, copy.liveId, variant), text);
     // A 2-hour DVR window lists 3600 segments, looked at four times a second: no scan per name.
     const stillListed = new Set(listed);
     for (const name of copied) {
       if (stillListed.has(name)) continue;
-      await storage.remove(segmentKey(name));
+      await bucket.remove(segmentKey(name));
       copied.delete(name);
     }
   };
@@ -87,8 +87,8 @@ export const createLiveMirror = (storage: MediaStorage, log: LiveMirrorLog) => {
     for (const variant of variants.filter(isLiveVariant)) {
       await copyVariant(copy, variant);
     }
-    const masterKey = mediaKeys.liveMaster(copy.directId, copy.liveId);
-    const master = await readFile(storage.localPath(masterKey), 'utf8').catch(() => null);
+    const masterKey = liveKeys.master(copy.directId, copy.liveId);
+    const master = await readFile(files.path(masterKey), 'utf8').catch(() => null);
     // The master last: a player reaching it finds its variants.
     if (master !== null) await copyPlaylist(copy, masterKey, master);
   };

@@ -1,6 +1,6 @@
 import { appendFile, readFile } from 'node:fs/promises';
-import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import { variantNames, type LiveLadder } from './live-args.ts';
+import { liveKeys, type LiveFiles } from './live-files.ts';
 import type { LiveRow } from './live.repository.ts';
 
 /** `seg-3-00042.ts` -> its part and sequence (the caller has checked the shape). */
@@ -18,12 +18,12 @@ export const listedSegments = (playlist: string) =>
 
 /** The live is over: players stop waiting for segments and offer the whole window. */
 export const endPlaylists = async (
-  storage: MediaStorage,
+  files: LiveFiles,
   ladder: Pick<LiveLadder, 'heights'>,
   live: Pick<LiveRow, 'directId' | 'id'>,
 ) => {
   for (const variant of variantNames(ladder)) {
-    const file = storage.localPath(mediaKeys.liveHlsFile(live.directId, live.id, variant));
+    const file = files.path(liveKeys.hlsFile(live.directId, live.id, variant));
     const text = await readFile(file, 'utf8').catch(() => null);
     if (text !== null && !text.includes('#EXT-X-ENDLIST')) {
       await appendFile(file, '#EXT-X-ENDLIST\n');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 
 /** Every file under the lives folder: a refused stream leaves none. */
 const liveFiles = () => {
-  const folder = ctx.storage.localPath('lives');
+  const folder = path.join(ctx.config.mediaDir, 'lives');
   return existsSync(folder) ? readdirSync(folder, { recursive: true }).map(String) : [];
 };
 

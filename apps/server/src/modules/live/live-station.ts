@@ -1,7 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { LiveConfig } from '../../config.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
-import { freeBytes } from '../../storage/free-space.ts';
 import { livePartArgs, liveMasterPlaylist, type LiveLadder } from './live-args.ts';
 import { startLivePart, type LivePart } from './live-part.ts';
 import * as repository from './live.repository.ts';
@@ -13,6 +11,7 @@ import { createWrongKeyLimit, isWellFormedKey } from './stream-key.ts';
 import { endPlaylists } from './live-playlists.ts';
 import { watchEndRequests } from './live-end-requests.ts';
 import { createLiveMirror } from './live-mirror.ts';
+import { liveKeys } from './live-files.ts';
 
 export interface LiveStationLog {
   info(message: string): void;
@@ -45,7 +44,7 @@ const WATCH_MS = 5_000;
  * part, the reconnect grace, the limits, and the end into a REDIFF.
  */
 export const createLiveStation = (deps: LiveStationDeps) => {
-  const { db, storage, live: settings, log } = deps;
+  const { db, live: settings, log } = deps;
   const active = new Map<number, ActiveLive>();
   let stopping = false;
   const wrongKeys = createWrongKeyLimit();
@@ -56,9 +55,10 @@ export const createLiveStation = (deps: LiveStationDeps) => {
   };
 
   // No shared folder between machines: the others play the live from its copy in the bucket.
-  const mirror = storage.backend === 's3' ? createLiveMirror(storage, log) : undefined;
+  const files = deps.files;
+  const mirror = files.copies ? createLiveMirror(files, files.copies, log) : undefined;
 
-  const freeMb = async () => (await freeBytes(storage.root)) / (1024 * 1024);
+  const freeMb = async () => (await files.freeBytes()) / (1024 * 1024);
 
   /** Refuses or stops a stream: the geek reads why on the direct's edit page. */
   const report = async (directId: number, message: string) => {
@@ -76,13 +76,13 @@ export const createLiveStation = (deps: LiveStationDeps) => {
 
   const startPart = async (directId: number, entry: ActiveLive, part: number) => {
     const publisher = entry.publisher!;
-    const hlsFolder = storage.localPath(mediaKeys.liveHls(directId, entry.liveId));
+    const hlsFolder = files.path(liveKeys.hls(directId, entry.liveId));
     await mkdir(hlsFolder, { recursive: true });
     await writeFile(
-      storage.localPath(mediaKeys.liveMaster(directId, entry.liveId)),
+      files.path(liveKeys.master(directId, entry.liveId)),
       liveMasterPlaylist(publisher.source(), ladder),
     );
-    const recording = storage.localPath(mediaKeys.livePart(directId, entry.liveId, part));
+    const recording = files.path(liveKeys.part(directId, entry.liveId, part));
     const process = startLivePart(
       deps.ffmpeg,
       livePartArgs({ recording, hlsFolder, part }, ladder),
@@ -155,7 +155,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
         return ending;
       });
       if (!open) return;
-      await endPlaylists(storage, ladder, open);
+      await endPlaylists(files, ladder, open);
       await mirror?.flush(directId);
       log.info(`live: direct ${directId}: live ${open.id} ending, its REDIFF is queued`);
     })()

@@ -15,6 +15,7 @@ import {
   servedFileErrors as hlsErrors,
 } from '../../media-serving/media-request.ts';
 import { startLiveStation } from './live-lifecycle.ts';
+import { openLiveFiles } from './live-files.ts';
 import { serveLiveHls } from './live-hls.ts';
 import { createLiveViewers } from './live-viewers.ts';
 import { createLiveService } from './live.service.ts';
@@ -28,7 +29,8 @@ export const liveRoutes: FeatureModule = (deps) => {
       onError: (error) => app.log.error({ err: error }, 'live: writing viewers failed'),
     });
     app.addHook('onClose', () => viewers.stop());
-    const station = await startLiveStation(app, deps);
+    const files = openLiveFiles(deps.config);
+    const station = await startLiveStation(app, deps, files);
     const live = createLiveService({ db: deps.db, config: deps.config, viewers, station });
 
     app.get(
@@ -74,7 +76,7 @@ export const liveRoutes: FeatureModule = (deps) => {
       (request) => live.setSettings(request.viewer, request.body),
     );
 
-    const hls = serveLiveHls(deps, live, viewers);
+    const hls = serveLiveHls(deps, files, live, viewers);
     const hlsRoute = {
       // A player asks every two seconds: the viewer and the decision are kept a few seconds.
       config: { tokenInQuery: true, cachedViewer: true },

@@ -11,11 +11,11 @@ import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { sendRediffJob } from '../../jobs/rediff-queue.ts';
 import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
 import { clipsDir, makeClip } from '../../test/clips.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
 import { rawKeyOf } from '../../test/stored-media.ts';
 import { testMediaKind } from '../../test/test-media.ts';
+import { createLiveFiles, liveKeys } from './live-files.ts';
 import { broadcastingDirect, durationOf, liveStatus, waitFor } from './live.test-support.ts';
 import { startRediffWorker } from './rediff-worker.ts';
 
@@ -64,7 +64,8 @@ describe.skipIf(testMediaKind === 's3')('the REDIFF job', () => {
       .insert(lives)
       .values({ directId: direct.id, state: 'ending', parts: 1, endedAt: new Date() })
       .returning();
-    const part = ctx.storage.localPath(mediaKeys.livePart(direct.id, live!.id, 1));
+    const files = createLiveFiles({ mediaDir: ctx.config.mediaDir, copies: null });
+    const part = files.path(liveKeys.part(direct.id, live!.id, 1));
     await mkdir(path.dirname(part), { recursive: true });
     const clip = await makeClip(clipsDir, '360p');
     await run(binaries.ffmpeg, ['-v', 'error', '-i', clip, '-c', 'copy', '-f', 'mpegts', part]);
@@ -72,6 +73,7 @@ describe.skipIf(testMediaKind === 's3')('the REDIFF job', () => {
     const deps = {
       db: ctx.database.db,
       storage: ctx.storage,
+      files,
       ffmpeg: binaries.ffmpeg,
       ffprobe: binaries.ffprobe,
       config: ctx.config,

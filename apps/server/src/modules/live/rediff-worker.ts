@@ -1,6 +1,5 @@
 import type PgBoss from 'pg-boss';
 import { ensureRediffQueue, REDIFF_QUEUE, type RediffJobData } from '../../jobs/rediff-queue.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
 import * as repository from './live.repository.ts';
 import { buildRediff, type RediffDeps } from './rediff.ts';
 
@@ -54,7 +53,7 @@ export const startRediffWorker = async (
       `live: direct ${live.directId}: live ${live.id} ended, REDIFF video ${videoId ?? 'none'}`,
     );
     // The REDIFF holds every part now (or nothing was recorded): the live's files can go.
-    await deps.storage.removePrefix(mediaKeys.liveFolder(live.directId, live.id));
+    await deps.files.remove(live.directId, live.id);
   };
 
   const handle = async ([job]: PgBoss.Job<RediffJobData>[]) => {

@@ -7,12 +7,15 @@ import { runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
 import { probeVideo } from '../../media-tools/probe.ts';
 import { publishThenRecord } from '../../storage/media-publication.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { liveKeys, type LiveFiles } from './live-files.ts';
 import * as repository from './live.repository.ts';
 import { rediffJoinArgs, rediffPartList } from './rediff-args.ts';
 
 export interface RediffDeps {
   db: Database;
   storage: MediaStorage;
+  /** Where the live's parts are (this machine's disk). */
+  files: LiveFiles;
   ffmpeg: string;
   ffprobe: string;
   config: Pick<Config, 'encodeJobTimeoutSeconds'>;
@@ -43,9 +46,9 @@ export const buildRediff = async (
   const { db, storage } = deps;
   const parts: string[] = [];
   for (let part = 1; part <= live.parts; part += 1) {
-    const key = mediaKeys.livePart(live.directId, live.id, part);
+    const key = liveKeys.part(live.directId, live.id, part);
     // A part that received nothing (an encoder refused at its first bytes) has no packet.
-    if (((await storage.stat(key))?.size ?? 0) > 0) parts.push(storage.localPath(key));
+    if (((await deps.files.disk.stat(key))?.size ?? 0) > 0) parts.push(deps.files.path(key));
   }
   if (parts.length === 0) {
     await repository.markEnded(db, live.id, null);

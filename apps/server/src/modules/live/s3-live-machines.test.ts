@@ -2,12 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
-import { mediaKeys } from '../../storage/media-storage.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../storage/storage-errors.ts';
 import { openMediaStorage } from '../../storage/open-media-storage.ts';
 import type { TestUser } from '../../test/harness.ts';
+import { bucketKeys } from '../../test/stored-media.ts';
 import { startStoreProxy } from '../../test/store-proxy.ts';
 import { testMediaKind } from '../../test/test-media.ts';
+import { liveKeys } from './live-files.ts';
 import {
   broadcastingDirect,
   liveStatus,
@@ -76,7 +77,7 @@ describe.skipIf(testMediaKind !== 's3')(
       );
       // The receiving machine's disk holds the direct's one live: its folder is named by its id,
       // made as the encoder's copy starts, a moment after the live's row says 'live'.
-      const lives = ctx.storage.localPath(`lives/${direct.id}`);
+      const lives = path.join(ctx.config.mediaDir, `lives/${direct.id}`);
       const [liveId] = await waitFor(
         "the live's folder on the receiving machine",
         async () => (existsSync(lives) ? readdirSync(lives).map(Number) : []),
@@ -101,7 +102,7 @@ describe.skipIf(testMediaKind !== 's3')(
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('video/mp2t');
       const written = readFileSync(
-        ctx.storage.localPath(`${mediaKeys.liveHls(direct.id, liveId!)}/source/${segment}`),
+        path.join(ctx.config.mediaDir, liveKeys.hls(direct.id, liveId!), 'source', segment),
       );
       expect(served.rawPayload.equals(written)).toBe(true);
       // A segment the playlist does not list is not there, on any machine.
@@ -127,7 +128,7 @@ describe.skipIf(testMediaKind !== 's3')(
       expect(ended.rediffVideoId).not.toBeNull();
       await waitFor(
         'the live gone from the bucket',
-        () => ctx.storage.listFolder(mediaKeys.liveFolder(direct.id, liveId!)),
+        () => bucketKeys(ctx.config, `${liveKeys.folder(direct.id, liveId!)}/`),
         (files) => files.length === 0,
       );
       const gone = await other.inject({ url: `/api/media/live/${direct.id}/source/index.m3u8` });
