@@ -31,7 +31,7 @@ const featureFences = (dir) =>
   }));
 
 /** The process's wiring: what builds the app from its parts. */
-const serverWiring = ['app.ts', 'app-deps.ts', 'main.ts', 'worker-main.ts'].map(
+const serverWiring = ['app.ts', 'app-deps.ts', 'job-queues.ts', 'main.ts', 'worker-main.ts'].map(
   (file) => `${server}/${file}`,
 );
 

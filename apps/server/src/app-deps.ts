@@ -18,8 +18,8 @@ export interface AppDeps {
   storage: MediaStorage;
   /** ffmpeg/ffprobe found at start-up; null when none works (uploads and encodes are refused). */
   mediaBinaries: MediaBinaries | null;
-  /** The pg-boss queue (main.ts shares one with the worker); the encoding module makes one if absent. */
-  jobs?: JobQueue;
+  /** The pg-boss queue (main.ts shares one with the worker); buildApp makes one if absent. */
+  jobs: JobQueue;
   /** Run this process's RTMP ingest (main.ts; tests that broadcast): the live module starts it. */
   liveIngest?: boolean;
   /** Unfinished resumable uploads (main.ts shares it with the sweep); buildApp makes one if absent. */

@@ -13,6 +13,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { siteQueues } from './job-queues.ts';
+import { createJobQueue } from './jobs/boss.ts';
 import { errorBody, HttpError, postgresCode } from './lib/errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { mainIssue, validationMessage } from './lib/validation-messages.ts';
@@ -115,6 +117,11 @@ export const buildApp = async ({
   const resumableStore =
     extraDeps?.resumableStore ??
     createResumableStore(config, config.uploadExpiryHours * 3600 * 1000, uploadLocker);
+  // main.ts gives the queue it shares with its worker; otherwise every module shares this one.
+  const jobs =
+    extraDeps?.jobs ?? createJobQueue(database, config, { supervise: false, queues: siteQueues });
+  // On the root: it runs after every module's own onClose (their workers stop first).
+  if (!extraDeps?.jobs) app.addHook('onClose', () => jobs.stop());
   const deps: AppDeps = {
     config,
     database,
@@ -122,6 +129,7 @@ export const buildApp = async ({
     storage,
     mediaBinaries,
     ...extraDeps,
+    jobs,
     resumableStore,
     uploadLocker,
     diskGuard:

@@ -1,6 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videos } from './db/schema.ts';
+import { siteQueues } from './job-queues.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
@@ -23,7 +24,7 @@ let jobs: JobQueue;
 let worker: EncodeWorker | undefined;
 
 beforeAll(() => {
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true, queues: siteQueues });
 });
 afterAll(async () => {
   await worker?.stop();

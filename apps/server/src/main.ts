@@ -3,6 +3,7 @@ import { runBackup } from './backup/backup.ts';
 import { backupSource } from './backup/backup-source.ts';
 import { startControlSocket } from './backup/control-socket.ts';
 import { openDatabase } from './db/client.ts';
+import { siteQueues } from './job-queues.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { createMediaMoveService } from './jobs/media-move-status.ts';
 import { startMediaMoveWorker, type MediaMoveWorker } from './jobs/media-move-worker.ts';
@@ -45,9 +46,10 @@ const mediaBinaries = await locateMediaBinaries({
   ffmpegPath: config.ffmpegPath,
   ffprobePath: config.ffprobePath,
 });
-// pg-boss creates or migrates its `pgboss` schema here, after ours; the worker runs maintenance.
+// pg-boss creates or migrates its `pgboss` schema here, after ours, and the site's queues; the
+// worker runs maintenance.
 const runWorker = config.inProcessWorker && mediaBinaries !== null;
-const jobs = createJobQueue(database, config, { supervise: runWorker });
+const jobs = createJobQueue(database, config, { supervise: runWorker, queues: siteQueues });
 await jobs.boss();
 // GET /metrics's registry, shared with the in-process worker so its encodes are seen there.
 const metrics = metricsAccess(config) === 'off' ? undefined : createPlateauMetrics();

@@ -1,4 +1,5 @@
 import { openPostgres } from './db/client.ts';
+import { siteQueues } from './job-queues.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { startMediaMoveWorker } from './jobs/media-move-worker.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
@@ -63,7 +64,7 @@ const line = (level: string) => (msg: string, error?: unknown) =>
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
 const database = openPostgres(config.databaseUrl!, config.encodeConcurrency + 4);
 await database.migrate();
-const jobs = createJobQueue(database, config, { supervise: true });
+const jobs = createJobQueue(database, config, { supervise: true, queues: siteQueues });
 const storage = await openMediaStorage(config, database.db).catch(exitOnStartupProblem);
 // What a killed worker left on its disk (working copies of bucket media, encode outputs), once
 // idle past the limit: on a machine of its own (MEDIA_STORAGE=s3) no server's sweep sees it.

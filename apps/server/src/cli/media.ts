@@ -5,6 +5,7 @@
  */
 import { mediaThroughServer } from '../backup/control-socket.ts';
 import { EmbeddedDatabaseBusyError, openDatabase } from '../db/client.ts';
+import { siteQueues } from '../job-queues.ts';
 import { createJobQueue } from '../jobs/boss.ts';
 import {
   createMediaMoveService,
@@ -35,7 +36,7 @@ const connect = async (): Promise<MediaConnection> => {
   }
   const database = await openDatabase(config);
   await database.migrate();
-  const jobs = createJobQueue(database, config);
+  const jobs = createJobQueue(database, config, { supervise: false, queues: siteQueues });
   const service = createRenditionUpgradeService({
     database,
     storage: await openMediaStorage(config, database.db),

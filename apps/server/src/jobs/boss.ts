@@ -2,14 +2,13 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { pgliteBossDb } from './boss-db.ts';
-import type { JobQueue } from './job-queue.ts';
-import { ensureEncodeQueue } from './encode-queue.ts';
-import { ensureMediaMoveQueue } from './media-move-queue.ts';
-import { ensureRenditionUpgradeQueue } from './rendition-upgrade-queue.ts';
+import type { EnsureQueue, JobQueue } from './job-queue.ts';
 
 export interface BossOptions {
   /** Run pg-boss maintenance (expiring jobs of dead workers); workers need it, senders not. */
   supervise: boolean;
+  /** The queues to create at start: the site's (job-queues.ts), given by the process's wiring. */
+  queues: readonly EnsureQueue[];
 }
 
 /**
@@ -20,7 +19,7 @@ export interface BossOptions {
 export const startBoss = async (
   database: DatabaseHandle,
   config: Config,
-  { supervise }: BossOptions,
+  { supervise, queues }: BossOptions,
 ): Promise<PgBoss> => {
   const db: PgBoss.Db =
     database.kind === 'pglite' && database.pglite
@@ -45,18 +44,19 @@ export const startBoss = async (
   await database.exclusive(async () => {
     await boss.start();
     // Created here, never inside a request's transaction: on PGlite that would wait on itself.
-    await ensureEncodeQueue(boss);
-    await ensureRenditionUpgradeQueue(boss);
-    await ensureMediaMoveQueue(boss);
+    for (const ensureQueue of queues) await ensureQueue(boss);
   });
   return boss;
 };
 
-/** The app's pg-boss (job-queue.ts), started on first use with `options`. */
+/**
+ * The app's pg-boss (job-queue.ts), started on first use with `options`. Without them it
+ * supervises nothing and creates no queue: it sends only to queues another one created.
+ */
 export const createJobQueue = (
   database: DatabaseHandle,
   config: Config,
-  options: BossOptions = { supervise: false },
+  options: BossOptions = { supervise: false, queues: [] },
 ): JobQueue => {
   let started: Promise<PgBoss> | undefined;
   let stopped = false;

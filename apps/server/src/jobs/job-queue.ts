@@ -8,3 +8,10 @@ export interface JobQueue {
   boss(): Promise<PgBoss>;
   stop(): Promise<void>;
 }
+
+/**
+ * Creates one pg-boss queue if missing. pg-boss drops a job sent to a queue that does not
+ * exist, so each process creates the site's queues at start: the wiring lists them
+ * (job-queues.ts's siteQueues), boss.ts runs them.
+ */
+export type EnsureQueue = (boss: PgBoss) => Promise<void>;

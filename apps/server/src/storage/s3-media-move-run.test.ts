@@ -7,7 +7,7 @@ import { createJobQueue } from '../jobs/boss.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createMediaMoveService, type MediaStorageStatus } from '../jobs/media-move-status.ts';
 import { startMediaMoveWorker, type MediaMoveWorker } from '../jobs/media-move-worker.ts';
-import { MEDIA_MOVE_QUEUE, sendMediaMove } from '../jobs/media-move-queue.ts';
+import { ensureMediaMoveQueue, MEDIA_MOVE_QUEUE, sendMediaMove } from '../jobs/media-move-queue.ts';
 import { useTestApp } from '../test/harness.ts';
 import { bytesOf, put } from './media-storage.contract.ts';
 import { recordedBackend } from './media-locations.repository.ts';
@@ -18,7 +18,10 @@ const quiet = { info: () => {}, warn: () => {} };
 const ctx = useTestApp();
 let jobs: JobQueue;
 beforeAll(() => {
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+  jobs = createJobQueue(ctx.database, ctx.config, {
+    supervise: true,
+    queues: [ensureMediaMoveQueue],
+  });
 });
 afterAll(() => jobs?.stop());
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp, loggerOptions } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
 import { startEncodeWorker } from '../../modules/encoding/encode-worker.ts';
@@ -105,7 +106,7 @@ export const runDemo = async (config: Config, output: DemoOutput): Promise<numbe
 
     const geek = geekFor(config);
     const storage = createLocalStorage(config.mediaDir);
-    const jobs = createJobQueue(database, config, { supervise: true });
+    const jobs = createJobQueue(database, config, { supervise: true, queues: siteQueues });
     shutdown.onShutdown('job queue', () => jobs.stop());
     await jobs.boss();
     const app = await buildApp({

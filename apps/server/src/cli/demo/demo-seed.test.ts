@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Direct, Playlist, PlaylistList, Video, VideoList } from '@plateau/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
@@ -92,7 +93,7 @@ let geek: DemoSession;
 
 beforeAll(async () => {
   const binaries = (await locateMediaBinaries({}))!;
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true, queues: siteQueues });
   worker = await startEncodeWorker({
     database: ctx.database,
     storage: ctx.storage,

@@ -1,6 +1,7 @@
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { encodeJobsOf } from '../../jobs/encode-jobs.test-helpers.ts';
@@ -36,7 +37,7 @@ let worker: EncodeWorker | undefined;
 
 beforeAll(async () => {
   binaries = (await locateMediaBinaries({}))!;
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true, queues: siteQueues });
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { encodeJobsOf } from '../../jobs/encode-jobs.test-helpers.ts';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
@@ -152,7 +153,10 @@ describe('npm run worker', () => {
       // The next worker, in this process. A short grace, not none: once recovery has handed the
       // job back, this worker fetches it and, for a moment before its handler holds the lock, the
       // job looks orphaned again; with no grace the next pass retried it a second time.
-      const jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+      const jobs = createJobQueue(ctx.database, ctx.config, {
+        supervise: true,
+        queues: siteQueues,
+      });
       const second = await startEncodeWorker({
         database: ctx.database,
         storage: ctx.storage,

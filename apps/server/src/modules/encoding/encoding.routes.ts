@@ -1,16 +1,12 @@
 import { ErrorBody, IdParams, OkBody, ErrorResponses } from '@plateau/contract';
-import { createJobQueue } from '../../jobs/boss.ts';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createEncodingService } from './encoding.service.ts';
 
 const errors = { ...ErrorResponses, 503: ErrorBody };
 
-export const encodingRoutes: FeatureModule = ({ db, database, config, mediaBinaries, jobs }) => {
-  // Without a queue from main.ts (tests, tools), one is made on first use and closed with the app.
-  const queue = jobs ?? createJobQueue(database, config);
-  const encoding = createEncodingService({ db, config, jobs: queue, mediaBinaries });
+export const encodingRoutes: FeatureModule = ({ db, config, mediaBinaries, jobs }) => {
+  const encoding = createEncodingService({ db, config, jobs, mediaBinaries });
   return async (app) => {
-    if (!jobs) app.addHook('onClose', () => queue.stop());
     app.post(
       '/encode/:id',
       {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { videos } from '../../db/schema.ts';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
@@ -121,7 +122,7 @@ export const useEncodeWorker = (ctx: TestContext) => {
   let worker: EncodeWorker | undefined;
   beforeAll(async () => {
     running.binaries = (await locateMediaBinaries({}))!;
-    jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+    jobs = createJobQueue(ctx.database, ctx.config, { supervise: true, queues: siteQueues });
     worker = await startEncodeWorker({
       database: ctx.database,
       storage: ctx.storage,

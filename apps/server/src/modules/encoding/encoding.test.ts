@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { abandonEncodeJob, encodeJobsOf } from '../../jobs/encode-jobs.test-helpers.ts';
@@ -22,7 +23,7 @@ let worker: EncodeWorker | undefined;
 
 beforeAll(async () => {
   binaries = (await locateMediaBinaries({}))!;
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true, queues: siteQueues });
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();

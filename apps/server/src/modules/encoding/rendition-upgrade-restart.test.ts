@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
@@ -116,7 +117,10 @@ describe('the conversion of old renditions, killed mid-video', () => {
       }
       expect(await loadRenditionIndex(ctx.storage, id, 240)).toBeNull();
 
-      const jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+      const jobs = createJobQueue(ctx.database, ctx.config, {
+        supervise: true,
+        queues: siteQueues,
+      });
       const encodes = await startEncodeWorker({ ...ctx, binaries, jobs, log: quiet });
       const upgrades = await startRenditionUpgradeWorker({
         ...ctx,

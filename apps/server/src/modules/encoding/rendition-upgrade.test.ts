@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeUpgradeStatus, runMediaCli } from '../../cli/media-command.ts';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
@@ -21,7 +22,7 @@ let jobs: JobQueue;
 
 beforeAll(async () => {
   binaries = (await locateMediaBinaries({}))!;
-  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true });
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true, queues: siteQueues });
 });
 afterAll(() => jobs?.stop());
 

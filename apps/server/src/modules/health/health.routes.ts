@@ -1,15 +1,11 @@
 import { Health } from '@plateau/contract';
-import { createJobQueue } from '../../jobs/boss.ts';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createHealthService } from '../../jobs/health-check.ts';
 
 /** `GET /api/health`, for load balancers and process managers: public, answers in 2 s at most. */
-export const healthRoutes: FeatureModule = ({ database, config, jobs, storage }) => {
-  // Without a queue from main.ts (tests, tools), one is made on first use and closed with the app.
-  const queue = jobs ?? createJobQueue(database, config);
-  const health = createHealthService({ database, jobs: queue, storage });
+export const healthRoutes: FeatureModule = ({ database, jobs, storage }) => {
+  const health = createHealthService({ database, jobs, storage });
   return async (app) => {
-    if (!jobs) app.addHook('onClose', () => queue.stop());
     app.get(
       '/health',
       {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { createLocalStorage } from '../../storage/media-storage.ts';
 import { openTestDatabase } from '../../test/harness.ts';
@@ -20,7 +21,7 @@ const startServer = async () => {
     LOG_LEVEL: 'silent',
   });
   const database = await openTestDatabase();
-  const jobs = createJobQueue(database, config);
+  const jobs = createJobQueue(database, config, { supervise: false, queues: siteQueues });
   await jobs.boss();
   const app = await buildApp({
     config,

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app-deps.ts';
-import { createJobQueue } from '../../jobs/boss.ts';
 import { workingDiskFolder } from '../../storage/free-space.ts';
 import { createResumableStore } from '../../storage/resumable-store.ts';
 import { httpMetrics } from './http-metrics.ts';
@@ -21,11 +20,9 @@ export const metricsRoutes = (deps: AppDeps) =>
     // main.ts shares one with its in-process encode worker; tests and tools get their own.
     const { registry } = deps.metrics ?? createPlateauMetrics();
     await app.register(httpMetrics, { registry, skipRoutes: [METRICS_PATH] });
-    const jobs = deps.jobs ?? createJobQueue(database, config);
-    if (!deps.jobs) app.addHook('onClose', () => jobs.stop());
     registerScrapeGauges(registry, {
       database,
-      jobs,
+      jobs: deps.jobs,
       resumableStore:
         deps.resumableStore ?? createResumableStore(config, config.uploadExpiryHours * 3600 * 1000),
       // With a bucket, the local disk that fills is the scratch folder's.

@@ -1,6 +1,5 @@
 import { ErrorResponses, SystemStatus } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
-import { createJobQueue } from '../../jobs/boss.ts';
 import { workingDiskFolder } from '../../storage/free-space.ts';
 import { createSystemService } from './system.service.ts';
 
@@ -9,19 +8,16 @@ import { createSystemService } from './system.service.ts';
  * failed encodes, last backup and health. A failed encode is retried with `POST /api/encode/:id`.
  */
 export const systemRoutes: FeatureModule = ({ config, database, storage, mediaBinaries, jobs }) => {
-  // Without a queue from main.ts (tests, tools), one is made on first use and closed with the app.
-  const queue = jobs ?? createJobQueue(database, config);
   const system = createSystemService({
     config,
     database,
-    jobs: queue,
+    jobs,
     // With a bucket, the local disk that fills is the scratch folder's (DATA_DIR).
     mediaRoot: workingDiskFolder(config, storage),
     mediaBinaries,
     storage,
   });
   return async (app) => {
-    if (!jobs) app.addHook('onClose', () => queue.stop());
     app.get(
       '/system',
       {
