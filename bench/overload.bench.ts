@@ -12,12 +12,13 @@
  *   OVERLOAD_CONNECTIONS=400  OVERLOAD_SECONDS=60  OVERLOAD_AFTER_SECONDS=10
  *   OVERLOAD_DB=both|pglite|postgres
  *   OVERLOAD_VARIANTS=before,after   server settings compared in the same run (see `variants`)
- *   OVERLOAD_MIX=list:1,search:1,history:1,range:1   shares of the connections by kind
+ *   OVERLOAD_MIX=list,search,history,range   the kinds asked (range: both videos)
+ *   OVERLOAD_SPLIT=1   each kind on connections of its own rather than every connection in turn
  *   OVERLOAD_PROBE=1   the server reports its event loop, database and memory every second
  *   OVERLOAD_ENV='{"NAME":"value"}'   added to every variant's environment (one lever alone)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,8 @@ const databases =
 const extraEnv = JSON.parse(process.env.OVERLOAD_ENV ?? '{}') as Record<string, string>;
 const probe = process.env.OVERLOAD_PROBE === '1';
 const probeModule = fileURLToPath(new URL('./overload/probe.mjs', import.meta.url));
+/** Each run's probe lines, second by second, kept for a closer look. */
+const probeKeep = path.join(os.tmpdir(), 'plateau-bench-overload-probes');
 
 /**
  * Server settings compared in one run. `before` turns today's overload measures off (the
@@ -72,17 +75,17 @@ for (const name of variantNames) {
   if (!(name in variants)) throw new Error(`unknown variant ${name} (${Object.keys(variants)})`);
 }
 
-const mixShares = Object.fromEntries(
-  (process.env.OVERLOAD_MIX ?? 'list:1,search:1,history:1,range:1').split(',').map((entry) => {
-    const [kind, share] = entry.split(':');
-    return [kind!, Number(share ?? 1)];
-  }),
-);
+const mixNames = (process.env.OVERLOAD_MIX ?? 'list,search,history,range').split(',');
+const mode = process.env.OVERLOAD_SPLIT === '1' ? 'split' : 'cycle';
 
 const log = (message: string) =>
   console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** The crowd's kinds of request, each with its share of the connections. */
+/**
+ * The crowd's kinds of request. In the default `cycle` mode every connection asks, in turn, the
+ * home list, a search, its history, a range of the first video and one of the second; with
+ * OVERLOAD_SPLIT=1 each kind has an equal share of the connections to itself.
+ */
 const mixKinds = (site: PreparedSite, clipBytes: number, connections: number): MixKind[] => {
   const signedIn = { authorization: `Bearer ${site.token}` };
   const all: Record<string, Omit<MixKind, 'connections'>> = {
@@ -106,16 +109,14 @@ const mixKinds = (site: PreparedSite, clipBytes: number, connections: number): M
       rangeOf: { fileBytes: clipBytes, rangeBytes: RANGE_BYTES },
     },
   };
-  const chosen = Object.entries(mixShares).filter(([, share]) => share > 0);
-  const total = chosen.reduce((sum, [, share]) => sum + share, 0);
   let left = connections;
-  return chosen.map(([kind, share], index) => {
+  return mixNames.map((kind, index) => {
     const spec = all[kind];
     if (!spec) throw new Error(`unknown kind ${kind} in OVERLOAD_MIX (${Object.keys(all)})`);
-    const count =
-      index === chosen.length - 1 ? left : Math.max(1, Math.round((connections * share) / total));
-    left -= count;
-    return { ...spec, connections: count };
+    const share =
+      index === mixNames.length - 1 ? left : Math.max(1, Math.round(connections / mixNames.length));
+    left -= share;
+    return { ...spec, connections: share };
   });
 };
 
@@ -143,6 +144,8 @@ const checkAnswers = async (origin: string, kinds: MixKind[], clip: string) => {
 };
 
 interface ProbeLine {
+  /** Wall-clock time of the line (ms). */
+  at: number;
   t: number;
   elu: number;
   delayP50: number;
@@ -167,7 +170,8 @@ interface RunResult {
   rss: { before: number; end: number; peak: number; after: number };
   cpu: { server: number; generator: number };
   loadBefore: string;
-  probe: ProbeLine[] | null;
+  /** The probe's lines during the load, and the last ones before it, at its end and after. */
+  probe: { load: ProbeLine[]; before: ProbeLine; end: ProbeLine; after: ProbeLine } | null;
 }
 
 const runOne = async (
@@ -211,6 +215,8 @@ const runOne = async (
       origin: plateau.origin,
       seconds: WARM_UP.seconds,
       timeoutSeconds: 30,
+      mode,
+      connections: WARM_UP.connections,
       kinds: mixKinds(site, clip.bytes, WARM_UP.connections),
     });
     await sleep(WARM_UP.settle * 1000);
@@ -218,7 +224,7 @@ const runOne = async (
     const loadBefore = loadAverage();
     log(`${database}, ${variant}: ${CONNECTIONS} connections, ${SECONDS} s (load ${loadBefore})`);
     const cpuBefore = { server: cpuSeconds(plateau.pid), generator: cpuSeconds(generator.pid()) };
-    if (probe) writeFileSync(probeFile, '');
+    const loadStart = Date.now();
     let end = before;
     let peak = before;
     let loading = true;
@@ -233,6 +239,8 @@ const runOne = async (
       origin: plateau.origin,
       seconds: SECONDS,
       timeoutSeconds: 30,
+      mode,
+      connections: CONNECTIONS,
       kinds,
     });
     loading = false;
@@ -241,14 +249,26 @@ const runOne = async (
       server: cpuSeconds(plateau.pid) - cpuBefore.server,
       generator: cpuSeconds(generator.pid()) - cpuBefore.generator,
     };
-    const probeLines = probe
-      ? readFileSync(probeFile, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as ProbeLine)
-      : null;
+    const loadEnd = Date.now();
     await sleep(AFTER_SECONDS * 1000);
     const after = memoryMb(plateau.pid).rss;
+    const afterAt = Date.now();
+    let probeLines: RunResult['probe'] = null;
+    if (probe) {
+      const lines = readFileSync(probeFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as ProbeLine);
+      const lastBefore = (at: number) => lines.filter((line) => line.at <= at).at(-1) ?? lines[0]!;
+      probeLines = {
+        load: lines.filter((line) => line.at > loadStart + 1000 && line.at <= loadEnd),
+        before: lastBefore(loadStart),
+        end: lastBefore(loadEnd),
+        after: lastBefore(afterAt),
+      };
+      mkdirSync(probeKeep, { recursive: true });
+      copyFileSync(probeFile, path.join(probeKeep, `${database}-${variant}.jsonl`));
+    }
     log(
       `${database}, ${variant}: ${mix.overall.perSecond.toFixed(0)} req/s, p50 ${mix.overall.p50} ms, p99 ${mix.overall.p99} ms; RSS ${before.toFixed(0)} -> ${end.toFixed(0)} -> ${after.toFixed(0)} MB`,
     );
@@ -327,21 +347,33 @@ const mean = (values: number[]) =>
 
 /** What the server went through, second by second of the load, summed up. */
 const printProbeTable = (runs: RunResult[]) => {
-  const probed = runs.filter((run) => run.probe && run.probe.length > 0);
+  const probed = runs.filter((run) => run.probe && run.probe.load.length > 0);
   if (probed.length === 0) return;
   console.log(
-    '\nInside the server during the load (OVERLOAD_PROBE=1), means over its seconds: event-loop utilisation, event-loop delay p99 and its worst second, database calls per second, calls in flight at most, time from call to answer, share of each second spent executing SQL on the event loop (PGlite only), heap and array buffers at the end\n',
+    '\nInside the server during the load (OVERLOAD_PROBE=1), means over its seconds: event-loop utilisation, event-loop delay p99 and its worst second, database calls per second, calls in flight at most, time from call to answer, share of each second spent executing SQL on the event loop (PGlite only)\n',
   );
   console.log(
-    '| variant | database | ELU | delay p99 ms | worst delay ms | DB calls/s | in flight max | DB call ms | SQL on the loop | heap MB | array buffers MB |',
+    '| variant | database | ELU | delay p99 ms | worst delay ms | DB calls/s | in flight max | DB call ms | SQL on the loop |',
   );
-  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|');
   for (const run of probed) {
-    const lines = run.probe!.slice(1, Math.max(2, Math.floor(SECONDS)));
-    const last = run.probe![Math.min(run.probe!.length, Math.floor(SECONDS)) - 1]!;
+    const lines = run.probe!.load;
     console.log(
-      `| ${run.variant} | ${label[run.database]} | ${mean(lines.map((l) => l.elu)).toFixed(2)} | ${mean(lines.map((l) => l.delayP99)).toFixed(0)} | ${Math.max(...lines.map((l) => l.delayMax)).toFixed(0)} | ${mean(lines.map((l) => l.dbDone)).toFixed(0)} | ${Math.max(...lines.map((l) => l.dbMaxInFlight))} | ${mean(lines.map((l) => l.dbMeanMs)).toFixed(0)} | ${run.database === 'pglite' ? `${(mean(lines.map((l) => l.dbExecMs)) / 10).toFixed(0)} %` : '-'} | ${last.heapUsed.toFixed(0)} | ${last.arrayBuffers.toFixed(0)} |`,
+      `| ${run.variant} | ${label[run.database]} | ${mean(lines.map((l) => l.elu)).toFixed(2)} | ${mean(lines.map((l) => l.delayP99)).toFixed(0)} | ${Math.max(...lines.map((l) => l.delayMax)).toFixed(0)} | ${mean(lines.map((l) => l.dbDone)).toFixed(0)} | ${Math.max(...lines.map((l) => l.dbMaxInFlight))} | ${mean(lines.map((l) => l.dbMeanMs)).toFixed(0)} | ${run.database === 'pglite' ? `${(mean(lines.map((l) => l.dbExecMs)) / 10).toFixed(0)} %` : '-'} |`,
     );
+  }
+  console.log(
+    `\nThe server's memory (MB) before the load, at its end, ${AFTER_SECONDS} s after: RSS, V8 heap (total), memory outside the heap (external: buffers, PGlite's WebAssembly memory) and its array buffers\n`,
+  );
+  console.log('| variant | database | moment | RSS | heap | external | array buffers |');
+  console.log('|---|---|---|--:|--:|--:|--:|');
+  for (const run of probed) {
+    for (const moment of ['before', 'end', 'after'] as const) {
+      const line = run.probe![moment];
+      console.log(
+        `| ${run.variant} | ${label[run.database]} | ${moment} | ${line.rss.toFixed(0)} | ${line.heapTotal.toFixed(0)} | ${line.external.toFixed(0)} | ${line.arrayBuffers.toFixed(0)} |`,
+      );
+    }
   }
 };
 
@@ -366,11 +398,7 @@ const main = async () => {
   const kinds = runs[0]!.mix.kinds.map((kind) => `${kind.name}`);
   console.log(`\n### bench:overload, ${new Date().toISOString()}`);
   console.log(
-    `\n${CONNECTIONS} connections for ${SECONDS} s (${kinds.join(', ')}; ${Object.entries(mixShares)
-      .map(([kind, share]) => `${kind} ${share}`)
-      .join(
-        ', ',
-      )} shares), 1 MiB ranges of a ${(clip.bytes / 1e6).toFixed(0)} MB H.264 rendition, 10,000 videos; ${os.cpus().length} CPUs, Node ${process.version}; OVERLOAD_ENV ${JSON.stringify(extraEnv)}; load average at the end ${loadAverage()}`,
+    `\n${CONNECTIONS} connections for ${SECONDS} s (${kinds.join(', ')}; ${mode === 'cycle' ? 'each connection asks them in turn, a range of each video' : 'each kind on its own connections'}), 1 MiB ranges of a ${(clip.bytes / 1e6).toFixed(0)} MB H.264 rendition, 10,000 videos; ${os.cpus().length} CPUs, Node ${process.version}; OVERLOAD_ENV ${JSON.stringify(extraEnv)}; load average at the end ${loadAverage()}`,
   );
   for (const variant of variantNames) printLatencyTable(variant, runs);
   printMemoryTable(runs);

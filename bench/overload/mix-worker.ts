@@ -1,11 +1,11 @@
 import autocannon from 'autocannon';
-import type { KindResult, MixJob, MixResult } from './mix.ts';
+import type { KindResult, MixJob, MixKind, MixResult } from './mix.ts';
 
 /**
- * The flash crowd, in its own process (forked by `mix.ts`): one autocannon instance per kind of
- * request, all at once on one event loop, each with its share of the connections. Every answer's
- * time is kept by kind (autocannon's 'response' event), so each kind and the whole mix get
- * their own percentiles.
+ * The flash crowd, in its own process (forked by `mix.ts`): autocannon, every connection going
+ * through the kinds in turn (`cycle`), or one instance per kind with its own connections
+ * (`split`). Every answer's time is kept by kind (autocannon's 'response' event), so each kind
+ * and the whole mix get their own percentiles.
  */
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0
@@ -38,62 +38,105 @@ const summarise = (
   };
 };
 
+type Spec = NonNullable<Parameters<typeof autocannon>[0]['requests']>[number];
+
+/** The request for `path` of `kind`: a fresh random range each time for a range kind. */
+const requestSpec = (kind: MixKind, paths: string[]): Spec => ({
+  method: 'GET',
+  path: paths[0]!,
+  headers: kind.headers,
+  ...((paths.length > 1 || kind.rangeOf) && {
+    setupRequest: (request) => {
+      const path = paths[Math.floor(Math.random() * paths.length)]!;
+      if (!kind.rangeOf) return { ...request, path };
+      const { fileBytes, rangeBytes } = kind.rangeOf;
+      const start = Math.floor(Math.random() * (fileBytes - rangeBytes));
+      const range = `bytes=${start}-${start + rangeBytes - 1}`;
+      return { ...request, path, headers: { ...kind.headers, range } };
+    },
+  }),
+});
+
+interface Tally {
+  times: number[];
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+const newTally = (): Tally => ({ times: [], statuses: {}, errors: 0, timeouts: 0 });
+
+const count = (tallies: Tally[], status: number, time: number) => {
+  for (const tally of tallies) {
+    tally.times.push(time);
+    tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+  }
+};
+
+const countError = (tallies: Tally[], error: Error) => {
+  for (const tally of tallies) {
+    tally.errors += 1;
+    if (error.message === 'request timed out') tally.timeouts += 1;
+  }
+};
+
+/** autocannon's client: the index of the request it was answered for (pipelining 1). */
+interface CannonClient {
+  requestIterator: { currentRequestIndex: number };
+}
+
 process.on('message', async (job: MixJob) => {
   try {
-    const all: number[] = [];
-    const allStatuses: Record<string, number> = {};
-    let allErrors = 0;
-    let allTimeouts = 0;
-    const runs = job.kinds.map(async (kind) => {
-      const times: number[] = [];
-      const statuses: Record<string, number> = {};
-      let errors = 0;
-      let timeouts = 0;
+    const overall = newTally();
+    const tallies = job.kinds.map(newTally);
+    const run = (
+      connections: number,
+      requests: Spec[],
+      kindOf: (client: CannonClient) => number,
+    ) => {
       const instance = autocannon({
         url: job.origin,
-        connections: kind.connections,
+        connections,
         duration: job.seconds,
         timeout: job.timeoutSeconds,
-        requests: [
-          {
-            method: 'GET',
-            path: kind.paths[0]!,
-            headers: kind.headers,
-            // A fresh path and range for each request when the kind has several or ranges.
-            ...((kind.paths.length > 1 || kind.rangeOf) && {
-              setupRequest: (request: { path: string; headers?: Record<string, string> }) => {
-                const path = kind.paths[Math.floor(Math.random() * kind.paths.length)]!;
-                if (!kind.rangeOf) return { ...request, path };
-                const { fileBytes, rangeBytes } = kind.rangeOf;
-                const start = Math.floor(Math.random() * (fileBytes - rangeBytes));
-                const range = `bytes=${start}-${start + rangeBytes - 1}`;
-                return { ...request, path, headers: { ...kind.headers, range } };
-              },
-            }),
-          },
-        ],
+        requests,
       });
-      instance.on('response', (_client, statusCode: number, _bytes: number, time: number) => {
-        times.push(time);
-        all.push(time);
-        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-        allStatuses[statusCode] = (allStatuses[statusCode] ?? 0) + 1;
-      });
-      instance.on('reqError', (error: Error) => {
-        errors += 1;
-        allErrors += 1;
-        if (error.message === 'request timed out') {
-          timeouts += 1;
-          allTimeouts += 1;
+      instance.on(
+        'response',
+        (client: CannonClient, status: number, _bytes: number, time: number) =>
+          count([overall, tallies[kindOf(client)]!], status, time),
+      );
+      // autocannon does not say which request failed: counted in the overall line only.
+      instance.on('reqError', (error: Error) => countError([overall], error));
+      return instance;
+    };
+    if (job.mode === 'cycle') {
+      const requests: Spec[] = [];
+      const kindOfRequest: number[] = [];
+      job.kinds.forEach((kind, index) => {
+        for (const path of kind.paths) {
+          requests.push(requestSpec(kind, [path]));
+          kindOfRequest.push(index);
         }
       });
-      await instance;
-      return summarise(kind.name, times, statuses, errors, timeouts, job.seconds);
-    });
-    const kinds = await Promise.all(runs);
+      await run(job.connections, requests, (client) => {
+        return kindOfRequest[client.requestIterator.currentRequestIndex]!;
+      });
+    } else {
+      await Promise.all(
+        job.kinds.map((kind, index) =>
+          run(kind.connections, [requestSpec(kind, kind.paths)], () => index).on(
+            'reqError',
+            (error: Error) => countError([tallies[index]!], error),
+          ),
+        ),
+      );
+    }
+    const summary = (name: string, tally: Tally) =>
+      summarise(name, tally.times, tally.statuses, tally.errors, tally.timeouts, job.seconds);
     const answer: MixResult = {
-      kinds,
-      overall: summarise('overall', all, allStatuses, allErrors, allTimeouts, job.seconds),
+      kinds: job.kinds.map((kind, index) => summary(kind.name, tallies[index]!)),
+      overall: summary('overall', overall),
     };
     process.send?.(answer);
   } catch (error) {

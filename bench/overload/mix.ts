@@ -1,11 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** One kind of request of the crowd, with its share of the connections. */
+/** One kind of request of the crowd. */
 export interface MixKind {
   name: string;
+  /** `split` mode: the connections asking only this kind. */
   connections: number;
-  /** Each request takes one of these paths (at random when several). */
+  /**
+   * `cycle` mode: each path is one request of every connection's round; `split` mode: each
+   * request takes one of them at random.
+   */
   paths: string[];
   headers: Record<string, string>;
   /** Random ranges of `rangeBytes` within the first `fileBytes` of the file. */
@@ -16,6 +20,14 @@ export interface MixJob {
   origin: string;
   seconds: number;
   timeoutSeconds: number;
+  /**
+   * `cycle`: every connection asks each kind's paths in turn, as one person going from the home
+   * list to a search, their history and a video (the same count of each); `split`: each kind has
+   * connections of its own (a kind answered faster is asked more often).
+   */
+  mode: 'cycle' | 'split';
+  /** `cycle` mode: all the connections. */
+  connections: number;
   kinds: MixKind[];
 }
 

@@ -70,6 +70,7 @@ if (file) {
     const now = performance.eventLoopUtilization();
     const memory = process.memoryUsage();
     const line = {
+      at: Date.now(),
       t: Math.round((performance.now() - started) / 100) / 10,
       elu: Math.round(performance.eventLoopUtilization(now, elu).utilization * 1000) / 1000,
       delayP50: ms(delay.percentile(50)),
