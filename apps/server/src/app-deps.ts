@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/ttl-cache.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { MediaMoveService } from './jobs/media-move-status.ts';
+import type { RenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { PlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import type { DiskGuard } from './storage/free-space.ts';
@@ -20,6 +22,10 @@ export interface AppDeps {
   mediaBinaries: MediaBinaries | null;
   /** The pg-boss queue (main.ts shares one with the worker); buildApp makes one if absent. */
   jobs: JobQueue;
+  /** The conversion of old renditions: its state and start (buildApp makes it if absent). */
+  renditionUpgrade: RenditionUpgradeService;
+  /** The media move between the disk and the bucket: its state and start (made if absent). */
+  mediaMove: MediaMoveService;
   /** Run this process's RTMP ingest (main.ts; tests that broadcast): the live module starts it. */
   liveIngest?: boolean;
   /** Unfinished resumable uploads (main.ts shares it with the sweep); buildApp makes one if absent. */

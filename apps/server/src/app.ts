@@ -15,6 +15,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { siteQueues } from './job-queues.ts';
 import { createJobQueue } from './jobs/boss.ts';
+import { createMediaMoveService } from './jobs/media-move-status.ts';
+import { createRenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
 import { errorBody, HttpError, postgresCode } from './lib/errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { mainIssue, validationMessage } from './lib/validation-messages.ts';
@@ -130,6 +132,10 @@ export const buildApp = async ({
     mediaBinaries,
     ...extraDeps,
     jobs,
+    // The background runs' own modules; the Système page reads their state.
+    renditionUpgrade:
+      extraDeps?.renditionUpgrade ?? createRenditionUpgradeService({ database, storage, jobs }),
+    mediaMove: extraDeps?.mediaMove ?? createMediaMoveService({ config, database, jobs }),
     resumableStore,
     uploadLocker,
     diskGuard:

@@ -53,3 +53,5 @@ export const createMediaMoveService = (deps: {
     },
   };
 };
+
+export type MediaMoveService = ReturnType<typeof createMediaMoveService>;

@@ -33,3 +33,5 @@ export const createRenditionUpgradeService = (deps: {
     },
   };
 };
+
+export type RenditionUpgradeService = ReturnType<typeof createRenditionUpgradeService>;

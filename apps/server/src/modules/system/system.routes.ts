@@ -7,7 +7,15 @@ import { createSystemService } from './system.service.ts';
  * `GET /api/system` (geeks): version, uptime, database, media disk, encode queue with the
  * failed encodes, last backup and health. A failed encode is retried with `POST /api/encode/:id`.
  */
-export const systemRoutes: FeatureModule = ({ config, database, storage, mediaBinaries, jobs }) => {
+export const systemRoutes: FeatureModule = ({
+  config,
+  database,
+  storage,
+  mediaBinaries,
+  jobs,
+  renditionUpgrade,
+  mediaMove,
+}) => {
   const system = createSystemService({
     config,
     database,
@@ -15,7 +23,8 @@ export const systemRoutes: FeatureModule = ({ config, database, storage, mediaBi
     // With a bucket, the local disk that fills is the scratch folder's (DATA_DIR).
     mediaRoot: workingDiskFolder(config, storage),
     mediaBinaries,
-    storage,
+    renditionUpgrade,
+    mediaMove,
   });
   return async (app) => {
     app.get(

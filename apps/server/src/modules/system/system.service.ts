@@ -9,12 +9,9 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { lastEncodeJobEnds } from '../../jobs/encode-job-ends.repository.ts';
 import { encodeQueueCounts } from '../../jobs/encode-queue-counts.repository.ts';
 import { createHealthService } from '../../jobs/health-check.ts';
-import { createMediaMoveService } from '../../jobs/media-move-status.ts';
-import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { staleWhileRefreshing } from '../../lib/stale-while-refreshing.ts';
 import { statfsSpace } from '../../storage/free-space.ts';
-import type { MediaStorage } from '../../storage/media-storage.ts';
 import { measureMediaUsage } from '../../storage/media-usage.ts';
 import * as repository from './system.repository.ts';
 
@@ -33,8 +30,10 @@ export interface SystemServiceDeps {
   jobs: JobQueue;
   mediaRoot: string;
   mediaBinaries: MediaBinaries | null;
-  /** Read for the renditions' layout counts. */
-  storage: MediaStorage;
+  /** The rendition upgrade's state (its own module: the wiring gives it). */
+  renditionUpgrade: { status(): Promise<SystemStatus['renditions']> };
+  /** Where media live and how their move goes (the media move's module: the wiring gives it). */
+  mediaMove: { status(): Promise<SystemStatus['mediaStorage']> };
 }
 
 export const createSystemService = (deps: SystemServiceDeps) => {
@@ -43,17 +42,15 @@ export const createSystemService = (deps: SystemServiceDeps) => {
   const usage = staleWhileRefreshing(() => measureMediaUsage(deps.mediaRoot), {
     maxAgeMs: MEDIA_USAGE_MAX_AGE_MS,
   });
-  const upgrades = createRenditionUpgradeService({ database, storage: deps.storage, jobs });
   const renditions = staleWhileRefreshing(
     async (): Promise<SystemStatus['renditions']> => {
-      const { upgraded, left, running, lastError } = await upgrades.status();
+      const { upgraded, left, running, lastError } = await deps.renditionUpgrade.status();
       return { upgraded, left, running, lastError };
     },
     { maxAgeMs: RENDITIONS_MAX_AGE_MS },
   );
 
-  const moves = createMediaMoveService({ config, database, jobs });
-  const mediaStorage = staleWhileRefreshing(() => moves.status(), {
+  const mediaStorage = staleWhileRefreshing(() => deps.mediaMove.status(), {
     maxAgeMs: MEDIA_STORAGE_MAX_AGE_MS,
   });
 
