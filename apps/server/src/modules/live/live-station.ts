@@ -11,6 +11,7 @@ import { createWrongKeyLimit, isWellFormedKey } from './stream-key.ts';
 import { endPlaylists } from './live-playlists.ts';
 import { watchEndRequests } from './live-end-requests.ts';
 import { createLiveMirror } from './live-mirror.ts';
+import { onEnd, onPublish } from './live-states.ts';
 import { liveKeys } from './live-files.ts';
 
 export interface LiveStationLog {
@@ -150,7 +151,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
       const open = await db.transaction(async (tx) => {
         const found = await repository.findOpenLive(tx, directId);
         const ending =
-          found && found.state !== 'ending' ? await repository.markEnding(tx, found.id) : found;
+          found && onEnd(found.state) ? await repository.markEnding(tx, found.id) : found;
         if (ending) await sendRediffJob(boss, tx, ending.id, deps.config);
         return ending;
       });
@@ -218,17 +219,14 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     }
     const opened = await db.transaction(async (tx) => {
       const open = await repository.findOpenLive(tx, directId);
-      const row =
-        open === undefined
-          ? await repository.insertLive(tx, directId)
-          : open.state === 'ending'
-            ? undefined
-            : open.state === 'reconnecting'
-              ? await repository.markResumed(tx, open.id)
-              : // 'live' with no encoder here: this process restarted mid-live.
-                await repository
-                  .markLost(tx, open.id, new Date())
-                  .then(() => repository.markResumed(tx, open.id));
+      const plan = onPublish(open?.state);
+      if (plan === 'refuse') return undefined;
+      const take = {
+        lost: (id: number) => repository.markLost(tx, id, new Date()),
+        resumed: (id: number) => repository.markResumed(tx, id),
+      };
+      let row = plan === 'start' ? await repository.insertLive(tx, directId) : open;
+      for (const step of plan === 'start' ? [] : plan) row = await take[step](open!.id);
       if (row) {
         await repository.clearProblem(tx, directId);
         await repository.claimCurrentDirect(tx, directId);

@@ -5,15 +5,15 @@ import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { directs, liveProblems, lives, settings, videos } from '../../db/schema.ts';
 import { markRawUploaded, newVideoProcessing } from '../../db/video-processing.ts';
+import { liveTransitions, type LiveRowState, type LiveTransition } from './live-states.ts';
 
 /**
- * The SQL of Plateau Live, and the one owner of a live's states (DESIGN.md "Live"):
- * live -> reconnecting -> live ... -> ending -> ended. Each transition is one conditional
- * UPDATE naming the states it may leave, so a transition that no longer applies (another
+ * The SQL of Plateau Live, and the one writer of a live's states (their transitions are data,
+ * in live-states.ts). Each transition is one conditional UPDATE naming the states it may leave, so a transition that no longer applies (another
  * request or a restart moved the live) changes nothing and answers undefined.
  */
 
-export type LiveRowState = 'live' | 'reconnecting' | 'ending' | 'ended';
+export type { LiveRowState } from './live-states.ts';
 
 export interface LiveRow {
   id: number;
@@ -109,18 +109,19 @@ export const findLatestLive = async (db: Executor, directId: number) =>
 export const listOpenLives = async (db: Executor): Promise<LiveRow[]> =>
   (await db.select().from(lives).where(ne(lives.state, 'ended'))).map((row) => toLive(row)!);
 
+/** Takes `transition` (live-states.ts) if the live is in one of its `from` states. */
 const moved = async (
   db: Executor,
   id: number,
-  from: LiveRowState[],
-  set: PgUpdateSetSource<typeof lives>,
+  transition: LiveTransition,
+  set: PgUpdateSetSource<typeof lives> = {},
 ) =>
   toLive(
     (
       await db
         .update(lives)
-        .set(set)
-        .where(and(eq(lives.id, id), inArray(lives.state, from)))
+        .set({ ...set, state: liveTransitions[transition].to })
+        .where(and(eq(lives.id, id), inArray(lives.state, [...liveTransitions[transition].from])))
         .returning()
     )[0],
   );
@@ -135,17 +136,17 @@ export const insertLive = async (db: Executor, directId: number): Promise<LiveRo
 
 /** The encoder came back within the grace: the same live, one part more. */
 export const markResumed = (db: Executor, id: number) =>
-  moved(db, id, ['reconnecting'], { state: 'live', lostAt: null, parts: sql`${lives.parts} + 1` });
+  moved(db, id, 'resumed', { lostAt: null, parts: sql`${lives.parts} + 1` });
 
 /** The encoder is gone; the grace runs from now (a restart counts as a loss too). */
 export const markLost = (db: Executor, id: number, at: Date) =>
-  moved(db, id, ['live'], { state: 'reconnecting', lostAt: at });
+  moved(db, id, 'lost', { lostAt: at });
 
 export const markEnding = (db: Executor, id: number) =>
-  moved(db, id, ['live', 'reconnecting'], { state: 'ending', endedAt: new Date() });
+  moved(db, id, 'ending', { endedAt: new Date() });
 
 export const markEnded = (db: Executor, id: number, videoId: number | null) =>
-  moved(db, id, ['ending'], { state: 'ended', videoId, rediffProgress: null });
+  moved(db, id, 'ended', { videoId, rediffProgress: null });
 
 /** How far the ending live's REDIFF is; nothing once the live is over. */
 export const setRediffProgress = async (db: Executor, id: number, percent: number) => {
