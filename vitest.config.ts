@@ -9,6 +9,7 @@ const objectStoreTests = [
   'src/process/s3-*.test.ts',
   'src/modules/live/s3-*.test.ts',
   'src/modules/media/s3-*.test.ts',
+  'src/modules/media-move/s3-*.test.ts',
 ];
 
 /**

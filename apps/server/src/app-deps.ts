@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/ttl-cache.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
-import type { MediaMoveService } from './jobs/media-move-status.ts';
+import type { MediaMoveService } from './modules/media-move/media-move.service.ts';
 import type { RenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { PlateauMetrics } from './modules/metrics/plateau-metrics.ts';

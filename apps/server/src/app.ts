@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { siteQueues } from './job-queues.ts';
 import { createJobQueue } from './jobs/boss.ts';
-import { createMediaMoveService } from './jobs/media-move-status.ts';
+import { createMediaMoveService } from './modules/media-move/media-move.service.ts';
 import { createRenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
 import { errorBody, HttpError, postgresCode } from './lib/errors.ts';
 import { redactUrl } from './lib/redact-url.ts';

@@ -1,6 +1,6 @@
 import { ensureEncodeQueue } from './jobs/encode-queue.ts';
 import type { EnsureQueue } from './jobs/job-queue.ts';
-import { ensureMediaMoveQueue } from './jobs/media-move-queue.ts';
+import { ensureMediaMoveQueue } from './modules/media-move/media-move-queue.ts';
 import { ensureRediffQueue } from './jobs/rediff-queue.ts';
 import { ensureRenditionUpgradeQueue } from './jobs/rendition-upgrade-queue.ts';
 

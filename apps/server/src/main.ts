@@ -5,8 +5,11 @@ import { startControlSocket } from './backup/control-socket.ts';
 import { openDatabase } from './db/client.ts';
 import { siteQueues } from './job-queues.ts';
 import { createJobQueue } from './jobs/boss.ts';
-import { createMediaMoveService } from './jobs/media-move-status.ts';
-import { startMediaMoveWorker, type MediaMoveWorker } from './jobs/media-move-worker.ts';
+import { createMediaMoveService } from './modules/media-move/media-move.service.ts';
+import {
+  startMediaMoveWorker,
+  type MediaMoveWorker,
+} from './modules/media-move/media-move-worker.ts';
 import { createRenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';

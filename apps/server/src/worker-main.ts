@@ -1,7 +1,7 @@
 import { openPostgres } from './db/client.ts';
 import { siteQueues } from './job-queues.ts';
 import { createJobQueue } from './jobs/boss.ts';
-import { startMediaMoveWorker } from './jobs/media-move-worker.ts';
+import { startMediaMoveWorker } from './modules/media-move/media-move-worker.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';

@@ -1,4 +1,4 @@
-import type { MediaStorageStatus, MoveRequest } from '../jobs/media-move-status.ts';
+import type { MediaStorageStatus, MoveRequest } from '../modules/media-move/media-move.service.ts';
 import type { RenditionUpgradeStatus } from '../jobs/rendition-upgrade-status.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import type { CommandOutput } from './backup-command.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mediaThroughServer, startControlSocket } from '../backup/control-socket.ts';
 import { testTmpDir } from '../test/test-env.ts';
-import type { MediaStorageStatus, MoveRequest } from '../jobs/media-move-status.ts';
+import type { MediaStorageStatus, MoveRequest } from '../modules/media-move/media-move.service.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import { parseMoveTarget, runMediaCli, type MediaConnection } from './media-command.ts';
 import { describeStorageStatus } from './media-move-lines.ts';

@@ -1,4 +1,4 @@
-import type { MediaStorageStatus, MoveRequest } from '../jobs/media-move-status.ts';
+import type { MediaStorageStatus, MoveRequest } from '../modules/media-move/media-move.service.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 
 const places: Record<MediaBackend, string> = {

@@ -11,7 +11,7 @@ import {
   createMediaMoveService,
   type MediaStorageStatus,
   type MoveRequest,
-} from '../jobs/media-move-status.ts';
+} from '../modules/media-move/media-move.service.ts';
 import {
   createRenditionUpgradeService,
   type RenditionUpgradeStatus,

@@ -1,10 +1,10 @@
-import type { DatabaseHandle } from '../db/client.ts';
-import type { MediaBackend } from '../storage/media-locations.repository.ts';
-import { createPacer, moveFolder, type FolderMoveContext } from '../storage/media-move.ts';
-import { foldersToMove } from '../storage/media-move-plan.ts';
-import type { MediaStorage } from '../storage/media-storage.ts';
-import type { JobQueue } from './job-queue.ts';
-import { videoBeingEncoded } from './media-move-jobs.repository.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { MediaBackend } from '../../storage/media-locations.repository.ts';
+import { createPacer, moveFolder, type FolderMoveContext } from '../../storage/media-move.ts';
+import { foldersToMove } from '../../storage/media-move-plan.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { videoBeingEncoded } from './media-move.repository.ts';
 import {
   MEDIA_MOVE_RUN,
   sendMediaMove,
@@ -16,7 +16,7 @@ import {
   interruptedRunData,
   startSiteWideRunWorker,
   type SiteWideRunWorker,
-} from './site-wide-run.ts';
+} from '../../jobs/site-wide-run.ts';
 
 export interface MediaMoveWorkerDeps {
   database: DatabaseHandle;

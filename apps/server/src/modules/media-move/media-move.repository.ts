@@ -1,11 +1,11 @@
 import { Processing } from '@plateau/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { videos } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { videos } from '../../db/schema.ts';
 
 /**
  * What the move worker reads of the videos themselves; what it reads of pg-boss's runs is
- * site-wide-run.repository.ts's, as for every site-wide run.
+ * jobs/site-wide-run.repository.ts's, as for every site-wide run.
  */
 
 /** Whether an encode is writing the video: its folder is moved once it is over. */

@@ -1,27 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { videos } from '../db/schema.ts';
-import { runMediaCli, type MediaConnection } from '../cli/media-command.ts';
-import { createJobQueue } from '../jobs/boss.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import { createMediaMoveService, type MediaStorageStatus } from '../jobs/media-move-status.ts';
-import { startMediaMoveWorker, type MediaMoveWorker } from '../jobs/media-move-worker.ts';
-import { ensureMediaMoveQueue, MEDIA_MOVE_QUEUE, sendMediaMove } from '../jobs/media-move-queue.ts';
-import { useTestApp } from '../test/harness.ts';
-import { bytesOf, put } from './media-storage.contract.ts';
-import { recordedBackend } from './media-locations.repository.ts';
-import { openMediaBackends } from './open-media-storage.ts';
+import { videos } from '../../db/schema.ts';
+import { runMediaCli, type MediaConnection } from '../../cli/media-command.ts';
+import { siteQueues } from '../../job-queues.ts';
+import { createJobQueue } from '../../jobs/boss.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { createMediaMoveService, type MediaStorageStatus } from './media-move.service.ts';
+import { startMediaMoveWorker, type MediaMoveWorker } from './media-move-worker.ts';
+import { MEDIA_MOVE_QUEUE, sendMediaMove } from './media-move-queue.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { bytesOf, put } from '../../storage/media-storage.contract.ts';
+import { recordedBackend } from '../../storage/media-locations.repository.ts';
+import { openMediaBackends } from '../../storage/open-media-storage.ts';
 
 const store = inject('objectStore');
 const quiet = { info: () => {}, warn: () => {} };
 const ctx = useTestApp();
 let jobs: JobQueue;
 beforeAll(() => {
-  jobs = createJobQueue(ctx.database, ctx.config, {
-    supervise: true,
-    queues: [ensureMediaMoveQueue],
-  });
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: true, queues: siteQueues });
 });
 afterAll(() => jobs?.stop());
 

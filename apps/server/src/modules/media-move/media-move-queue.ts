@@ -1,11 +1,11 @@
 import type PgBoss from 'pg-boss';
-import type { MediaBackend } from '../storage/media-locations.repository.ts';
+import type { MediaBackend } from '../../storage/media-locations.repository.ts';
 import {
   ensureSiteWideRunQueue,
   sendSiteWideRun,
   type SiteWideRun,
   type SiteWideRunOutput,
-} from './site-wide-run.ts';
+} from '../../jobs/site-wide-run.ts';
 
 /**
  * The pg-boss queue of `npm run media -- move --to s3|local`: one job is one run over every
@@ -14,7 +14,7 @@ import {
  */
 export const MEDIA_MOVE_RUN: SiteWideRun = {
   queue: 'media-move',
-  // The run lock's key (run-lock.ts): one move at a time on the whole site.
+  // The run lock's key (jobs/run-lock.ts): one move at a time on the whole site.
   lock: 2,
 };
 

@@ -1,12 +1,12 @@
 import type { SystemStatus } from '@plateau/contract';
-import type { Config } from '../config.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import type { MediaBackend } from '../storage/media-locations.repository.ts';
-import { mediaFolderPlaces } from '../storage/media-move-plan.ts';
-import { createLocalStorage } from '../storage/media-storage.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { MediaBackend } from '../../storage/media-locations.repository.ts';
+import { mediaFolderPlaces } from '../../storage/media-move-plan.ts';
+import { createLocalStorage } from '../../storage/media-storage.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { MEDIA_MOVE_RUN, sendMediaMove, type MediaMoveData } from './media-move-queue.ts';
-import { pendingSiteWideRunData, readSiteWideRunState } from './site-wide-run.ts';
+import { pendingSiteWideRunData, readSiteWideRunState } from '../../jobs/site-wide-run.ts';
 
 /** Where media live and how their move goes (`media status`, GET /api/system). */
 export type MediaStorageStatus = SystemStatus['mediaStorage'];
