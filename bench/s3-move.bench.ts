@@ -15,7 +15,7 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { openPglite } from '../apps/server/src/db/client.ts';
-import { moveFolder } from '../apps/server/src/storage/media-move.ts';
+import { moveFolder } from '../apps/server/src/modules/media-move/folder-move.ts';
 import { createLocalStorage } from '../apps/server/src/storage/media-storage.ts';
 import { createS3MediaStorage } from '../apps/server/src/storage/s3-media-storage.ts';
 import { benchObjectStore } from './s3/helpers.ts';

@@ -1,7 +1,8 @@
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { MediaBackend } from '../../storage/media-locations.repository.ts';
-import { createPacer, moveFolder, type FolderMoveContext } from '../../storage/media-move.ts';
-import { foldersToMove } from '../../storage/media-move-plan.ts';
+import { moveFolder, type FolderMoveContext } from './folder-move.ts';
+import { createPacer } from './media-move-pacer.ts';
+import { foldersToMove } from './media-move-plan.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { videoBeingEncoded } from './media-move.repository.ts';

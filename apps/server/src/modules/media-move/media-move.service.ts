@@ -2,7 +2,7 @@ import type { SystemStatus } from '@plateau/contract';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { MediaBackend } from '../../storage/media-locations.repository.ts';
-import { mediaFolderPlaces } from '../../storage/media-move-plan.ts';
+import { mediaFolderPlaces } from './media-move-plan.ts';
 import { createLocalStorage } from '../../storage/media-storage.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { MEDIA_MOVE_RUN, sendMediaMove, type MediaMoveData } from './media-move-queue.ts';

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Executor } from '../db/client.ts';
-import { recordedBackend, switchBackend, type MediaBackend } from './media-locations.repository.ts';
-import type { FolderEntry, MediaStorage } from './media-storage.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  recordedBackend,
+  switchBackend,
+  type MediaBackend,
+} from '../../storage/media-locations.repository.ts';
+import type { FolderEntry, MediaStorage } from '../../storage/media-storage.ts';
+import { sleep, type Pacer } from './media-move-pacer.ts';
 
 /** Longer than the routed storage's location cache (5 s): no instance still reads the source. */
 export const MOVE_GRACE_MS = 6_000;
@@ -35,47 +40,6 @@ export interface FolderMoveResult {
   /** With `deferRemoval`: waits out the grace, then removes the source (moved folders only). */
   finish?: () => Promise<void>;
 }
-
-/** Paces copies at `bytesPerSecond` on average (0: no limit), so viewers keep their bandwidth. */
-export interface Pacer {
-  pace(bytes: number, signal?: AbortSignal): Promise<void>;
-}
-
-export const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    };
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
-
-/** Credit a pause leaves (a grace, a skipped folder) is kept this long at most: no long bursts. */
-const PACER_BURST_MS = 1000;
-
-export const createPacer = (bytesPerSecond: number): Pacer => {
-  let started = Date.now();
-  let sent = 0;
-  return {
-    async pace(bytes, signal) {
-      if (bytesPerSecond <= 0) return;
-      sent += bytes;
-      const due = started + (sent / bytesPerSecond) * 1000;
-      const now = Date.now();
-      if (due < now - PACER_BURST_MS) {
-        started = now - PACER_BURST_MS;
-        sent = bytes;
-      } else if (due > now) await sleep(due - now, signal);
-    },
-  };
-};
 
 const sha256Of = async (body: Readable) => {
   const hash = createHash('sha256');

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DatabaseHandle } from '../db/client.ts';
-import { openTestDatabase } from '../test/harness.ts';
-import { openStoragePair, openTestBucket } from '../test/storage-pair.ts';
-import { bytesOf, put } from './media-storage.contract.ts';
-import type { MediaStorage } from './media-storage.ts';
-import { recordedBackend } from './media-locations.repository.ts';
-import { moveFolder, type FolderMoveContext } from './media-move.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestDatabase } from '../../test/harness.ts';
+import { openStoragePair, openTestBucket } from '../../test/storage-pair.ts';
+import { bytesOf, put } from '../../storage/media-storage.contract.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { recordedBackend } from '../../storage/media-locations.repository.ts';
+import { moveFolder, type FolderMoveContext } from './folder-move.ts';
 import { foldersToMove } from './media-move-plan.ts';
 
 const store = inject('objectStore');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPacer } from './media-move.ts';
+import { createPacer } from './media-move-pacer.ts';
 
 describe("the move's pacing (MEDIA_MOVE_SPEED)", () => {
   it('holds copies to the given rate, and lets them run free at 0', async () => {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
-import type { Executor } from '../db/client.ts';
-import { foldersRecordedOn, type MediaBackend } from './media-locations.repository.ts';
-import { mediaFolderOf, type MediaStorage } from './media-storage.ts';
+import type { Executor } from '../../db/client.ts';
+import { foldersRecordedOn, type MediaBackend } from '../../storage/media-locations.repository.ts';
+import { mediaFolderOf, type MediaStorage } from '../../storage/media-storage.ts';
 
 /** The media folders present on the local disk (`videos/5`, `directs/3`), whatever is recorded. */
 export const foldersOnDisk = async (local: MediaStorage): Promise<string[]> => {
