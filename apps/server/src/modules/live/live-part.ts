@@ -7,18 +7,36 @@ import { lastErrorLine } from '../../media-tools/ffmpeg-runner.ts';
  * Plateau dies, the kernel closes the pipes and each ffmpeg ends the same way.
  */
 export interface LivePart {
-  /** Hands FLV bytes to every ffmpeg; false once the copying one is gone or too far behind. */
+  /** Hands FLV bytes to the copying ffmpeg; false once it is gone or too far behind. */
   write(chunk: Buffer): boolean;
-  /** Ends the input and waits for the ffmpegs to finish their files (killed after `timeoutMs`). */
+  /** Ends the inputs and waits for the ffmpegs to finish their files (killed after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
   /** Settles when the copying ffmpeg exits, with its last error line when it failed. */
   readonly exited: Promise<{ ok: boolean; error?: string }>;
 }
 
+export interface LivePartFeeds {
+  /** A reader of the stream from a clean start (rtmp-ingest `tap`): feeds each rung encoder. */
+  tap(sink: (chunk: Buffer) => void): () => void;
+  /** A rung encoder stopped or fell behind (`why`), and is restarted unless it gave up. */
+  onRungTrouble(why: string, restarting: boolean): void;
+}
+
 /** Bytes waiting for ffmpeg beyond which the machine cannot keep up (about a minute of HD). */
 const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
+/** A rung encoder that stopped starts again after this pause... */
+const RUNG_RESTART_MS = 2_000;
+/** ...this many times in a part at most (one that cannot run at all must not spin). */
+const RUNG_RESTARTS = 5;
 
-const startOne = (ffmpeg: string, args: string[]) => {
+interface LiveFfmpeg {
+  write(chunk: Buffer): boolean;
+  stop(timeoutMs: number): Promise<void>;
+  /** `behind`: its input was ended because it could not keep up. */
+  readonly exited: Promise<{ ok: boolean; error?: string; behind?: boolean }>;
+}
+
+const startOne = (ffmpeg: string, args: string[], maxBacklog: number): LiveFfmpeg => {
   const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
@@ -28,10 +46,12 @@ const startOne = (ffmpeg: string, args: string[]) => {
   // A write after ffmpeg died is an EPIPE here, not a crash of Plateau.
   child.stdin.on('error', () => {});
   let gone = false;
-  const exited = new Promise<{ ok: boolean; error?: string }>((resolve) => {
+  let behind = false;
+  const exited = new Promise<{ ok: boolean; error?: string; behind?: boolean }>((resolve) => {
     const done = (code: number | null) => {
       gone = true;
-      resolve(code === 0 ? { ok: true } : { ok: false, error: lastErrorLine(stderr) });
+      if (behind) resolve({ ok: false, behind, error: lastErrorLine(stderr) });
+      else resolve(code === 0 ? { ok: true } : { ok: false, error: lastErrorLine(stderr) });
     };
     child.once('exit', done);
     child.once('error', () => done(-1));
@@ -40,9 +60,10 @@ const startOne = (ffmpeg: string, args: string[]) => {
     exited,
     write(chunk: Buffer) {
       if (gone || child.stdin.destroyed) return false;
-      if (child.stdin.writableLength > MAX_BACKLOG_BYTES) {
+      if (child.stdin.writableLength > maxBacklog) {
         // Skipping bytes would corrupt its stream: it gets nothing more and finishes its files.
         gone = true;
+        behind = true;
         child.stdin.end();
         return false;
       }
@@ -58,19 +79,66 @@ const startOne = (ffmpeg: string, args: string[]) => {
   };
 };
 
-export const startLivePart = (ffmpeg: string, argsList: string[][]): LivePart => {
-  const processes = argsList.map((args) => startOne(ffmpeg, args));
-  const [copy, ...rungs] = processes;
+/**
+ * The rung encoder of a part, kept running: fed from its own clean start of the stream, and
+ * when it stops or falls behind (a slow machine, a crash of x264), told and started again
+ * from the stream's last keyframe; its HLS goes on after a discontinuity (append_list).
+ */
+const superviseRungs = (
+  ffmpeg: string,
+  args: string[],
+  feeds: LivePartFeeds,
+  maxBacklog: number,
+) => {
+  let stopped = false;
+  let restarts = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let current: { process: LiveFfmpeg; detach: () => void } | undefined;
+  const run = () => {
+    const process = startOne(ffmpeg, args, maxBacklog);
+    const detach = feeds.tap((chunk) => void process.write(chunk));
+    current = { process, detach };
+    void process.exited.then(({ behind, error }) => {
+      detach();
+      if (stopped || current?.process !== process) return;
+      current = undefined;
+      const why = behind ? 'fell behind the stream' : `stopped${error ? ` (${error})` : ''}`;
+      const restarting = restarts < RUNG_RESTARTS;
+      feeds.onRungTrouble(why, restarting);
+      if (!restarting) return;
+      restarts += 1;
+      timer = setTimeout(run, RUNG_RESTART_MS);
+      timer.unref();
+    });
+  };
+  run();
   return {
-    // The copy holds the recording: the part is over when it is. A rung encoder that dies or
-    // cannot keep up (a slow machine) only loses its rungs, never the recording.
-    exited: copy!.exited,
-    write(chunk) {
-      for (const rung of rungs) rung.write(chunk);
-      return copy!.write(chunk);
+    async stop(timeoutMs: number) {
+      stopped = true;
+      clearTimeout(timer);
+      const running = current;
+      current = undefined;
+      running?.detach();
+      await running?.process.stop(timeoutMs);
     },
+  };
+};
+
+export const startLivePart = (
+  ffmpeg: string,
+  [copyArgs, rungArgs]: string[][],
+  feeds: LivePartFeeds,
+  { maxBacklogBytes = MAX_BACKLOG_BYTES }: { maxBacklogBytes?: number } = {},
+): LivePart => {
+  const copy = startOne(ffmpeg, copyArgs!, maxBacklogBytes);
+  // The copy holds the recording: the part is over when it is. A rung encoder that dies or
+  // cannot keep up only loses its rungs for a moment, never the recording.
+  const rungs = rungArgs && superviseRungs(ffmpeg, rungArgs, feeds, maxBacklogBytes);
+  return {
+    exited: copy.exited,
+    write: (chunk) => copy.write(chunk),
     async stop(timeoutMs = 15_000) {
-      await Promise.all(processes.map((process) => process.stop(timeoutMs)));
+      await Promise.all([copy.stop(timeoutMs), rungs?.stop(timeoutMs)]);
     },
   };
 };

@@ -10,6 +10,10 @@ export const problems = {
     `Flux refusé : ${height}p dépasse la résolution maximale (${max}p). Réduisez la résolution de sortie de l’encodeur.`,
   tooManyKbps: (kbps: number, max: number) =>
     `Flux coupé : ${kbps} kb/s dépasse le débit maximal (${max} kb/s). Réduisez le débit vidéo de l’encodeur.`,
+  rungsRestarted:
+    'Les qualités réduites du direct se sont interrompues, la machine ne suivait plus : elles ont été relancées. La source et l’enregistrement continuent.',
+  rungsStopped:
+    'Les qualités réduites du direct se sont interrompues trop souvent et restent arrêtées jusqu’à la prochaine reconnexion. La source et l’enregistrement continuent.',
   tooLong: (hours: number) =>
     `Le direct a atteint sa durée maximale (${hours} h) et a été terminé.`,
 };

@@ -87,6 +87,14 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     const process = startLivePart(
       deps.ffmpeg,
       livePartArgs({ recording, hlsFolder, part }, ladder),
+      {
+        tap: (sink) => publisher.tap(sink),
+        onRungTrouble: (why, restarting) => {
+          const message = restarting ? problems.rungsRestarted : problems.rungsStopped;
+          log.warn(`live: direct ${directId}: the rungs' encoder ${why}`);
+          void report(directId, message).catch((error) => log.error('live', error));
+        },
+      },
     );
     const detach = publisher.attach((chunk) => {
       if (!process.write(chunk)) publisher.drop();

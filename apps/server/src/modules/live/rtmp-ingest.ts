@@ -21,6 +21,11 @@ export interface IngestPublisher {
   /** Hands the stream to `sink` as FLV from its first byte (once per publish); returns the detach. */
   attach(sink: (chunk: Buffer) => void): () => void;
   /**
+   * A second reader of the stream from a clean start (FLV header, codec headers, the last
+   * group of pictures), then live: for an encoder restarted mid-publish. Returns its detach.
+   */
+  tap(sink: (chunk: Buffer) => void): () => void;
+  /**
    * Whether the stream can be copied: undefined once H.264 video and AAC sound are seen, or
    * why not (French), from the first tags or after `CODECS_WAIT_MS` without them.
    */
@@ -148,6 +153,7 @@ export const startRtmpIngest = async ({
       };
     });
     let early: Buffer[] | undefined = [];
+    let taps = 0;
     let earlyBytes = 0;
     const subscriber = {
       id: `plateau-${session.id}`,
@@ -181,6 +187,23 @@ export const startRtmpIngest = async ({
         return () => {
           sink = undefined;
           broadcast.donePlay(subscriber);
+        };
+      },
+      tap(target) {
+        taps += 1;
+        const reader = {
+          id: `plateau-${session.id}-tap-${taps}`,
+          ip: '', // internal, as the subscriber above
+          protocol: 'flv',
+          endTime: 0,
+          sendBuffer: (chunk: Buffer) => target(chunk),
+        };
+        broadcast.postPlay(reader);
+        const untap = () => broadcast.donePlay(reader);
+        state.end.add(untap);
+        return () => {
+          state.end.delete(untap);
+          untap();
         };
       },
       codecs: () => decided,
