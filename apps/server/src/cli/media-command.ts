@@ -2,7 +2,11 @@ import type { MediaStorageStatus, MoveRequest } from '../modules/media-move/medi
 import type { RenditionUpgradeStatus } from '../jobs/rendition-upgrade-status.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import type { CommandOutput } from './backup-command.ts';
-import { describeStorageStatus, foldersLeft, moveAnswer } from './media-move-lines.ts';
+import {
+  describeStorageStatus,
+  foldersLeft,
+  moveAnswer,
+} from '../modules/media-move/media-move-lines.ts';
 
 export const mediaUsage = [
   'usage : npm run media -- status              où en sont la conversion des anciennes vidéos et le stockage',

@@ -6,7 +6,7 @@ import { testTmpDir } from '../test/test-env.ts';
 import type { MediaStorageStatus, MoveRequest } from '../modules/media-move/media-move.service.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import { parseMoveTarget, runMediaCli, type MediaConnection } from './media-command.ts';
-import { describeStorageStatus } from './media-move-lines.ts';
+import { describeStorageStatus } from '../modules/media-move/media-move-lines.ts';
 
 const storage: MediaStorageStatus = {
   newMedia: 's3',

@@ -1,5 +1,5 @@
-import type { MediaStorageStatus, MoveRequest } from '../modules/media-move/media-move.service.ts';
-import type { MediaBackend } from '../storage/media-locations.repository.ts';
+import type { MediaStorageStatus, MoveRequest } from './media-move.service.ts';
+import type { MediaBackend } from '../../storage/media-locations.repository.ts';
 
 const places: Record<MediaBackend, string> = {
   local: 'sur le disque local',
