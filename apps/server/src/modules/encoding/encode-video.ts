@@ -21,8 +21,12 @@ import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import { removeWorkingCopies } from '../../storage/scratch-folder.ts';
 import { MissingMediaError } from '../../storage/storage-errors.ts';
 import * as repository from './encoding.repository.ts';
-import { storyboardStep } from './storyboard-step.ts';
-import { indexRenditions, publishRendition, removeRendition } from './rendition-index-step.ts';
+import { storyboardStep } from '../../media-tools/storyboard-publish.ts';
+import {
+  indexRenditions,
+  publishRendition,
+  removeRendition,
+} from '../../media-tools/rendition-publish.ts';
 
 export interface EncodeContext {
   db: Database;

@@ -13,8 +13,8 @@ import { writeRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media-storage.ts';
 import { MissingMediaError } from '../../storage/storage-errors.ts';
-import { publishRendition } from './rendition-index-step.ts';
-import { publishStoryboardOf } from './storyboard-step.ts';
+import { publishRendition } from '../../media-tools/rendition-publish.ts';
+import { publishStoryboardOf } from '../../media-tools/storyboard-publish.ts';
 import { oldRungs } from '../../jobs/rendition-layout.ts';
 import { currentVideo } from '../../jobs/rendition-videos.repository.ts';
 

@@ -1,6 +1,6 @@
-import type { RungOutput } from '../../media-tools/encode-args.ts';
-import { writeRenditionIndex } from '../../media-tools/rendition-index.ts';
-import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import type { RungOutput } from './encode-args.ts';
+import { writeRenditionIndex } from './rendition-index.ts';
+import { mediaKeys, type MediaStorage } from '../storage/media-storage.ts';
 
 /**
  * Each freshly encoded rung's segment index, written to a temporary file beside it. An index

@@ -1,14 +1,10 @@
 import { Readable } from 'node:stream';
-import type { MediaBinaries } from '../../media-tools/binaries.ts';
-import { FfmpegAbortedError, runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
-import { probeVideo } from '../../media-tools/probe.ts';
-import {
-  buildStoryboardArgs,
-  buildStoryboardVtt,
-  storyboardLayout,
-} from '../../media-tools/storyboard.ts';
-import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
-import { MissingMediaError } from '../../storage/storage-errors.ts';
+import type { MediaBinaries } from './binaries.ts';
+import { FfmpegAbortedError, runFfmpeg } from './ffmpeg-runner.ts';
+import { probeVideo } from './probe.ts';
+import { buildStoryboardArgs, buildStoryboardVtt, storyboardLayout } from './storyboard.ts';
+import { mediaKeys, type MediaStorage } from '../storage/media-storage.ts';
+import { MissingMediaError } from '../storage/storage-errors.ts';
 
 export interface StoryboardContext {
   storage: MediaStorage;

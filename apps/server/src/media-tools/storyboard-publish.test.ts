@@ -4,10 +4,10 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeVideo } from '../../media-tools/probe.ts';
-import { createLocalStorage, mediaKeys } from '../../storage/media-storage.ts';
-import { testTmpDir } from '../../test/test-env.ts';
-import { publishStoryboard } from './storyboard-step.ts';
+import { probeVideo } from './probe.ts';
+import { createLocalStorage, mediaKeys } from '../storage/media-storage.ts';
+import { testTmpDir } from '../test/test-env.ts';
+import { publishStoryboard } from './storyboard-publish.ts';
 
 const run = promisify(execFile);
 const ffmpeg = process.env.FFMPEG_PATH || 'ffmpeg';
