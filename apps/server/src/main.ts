@@ -17,7 +17,7 @@ import { metricsAccess } from './modules/metrics/metrics-access.ts';
 import {
   startRenditionUpgradeWorker,
   type RenditionUpgradeWorker,
-} from './modules/encoding/rendition-upgrade-worker.ts';
+} from './modules/rendition-upgrade/rendition-upgrade-worker.ts';
 import { createPlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import { ensureAdmin } from './modules/users/ensure-admin.ts';
 import { closeHttpServer } from './process/close-http.ts';

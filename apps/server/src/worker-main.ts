@@ -6,7 +6,7 @@ import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';
 import { createPlateauMetrics } from './modules/metrics/plateau-metrics.ts';
-import { startRenditionUpgradeWorker } from './modules/encoding/rendition-upgrade-worker.ts';
+import { startRenditionUpgradeWorker } from './modules/rendition-upgrade/rendition-upgrade-worker.ts';
 import { startWorkerMetricsServer } from './modules/metrics/worker-metrics-server.ts';
 import { createShutdown, handleProcessSignals } from './process/graceful-shutdown.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';

@@ -7,13 +7,13 @@ import type pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
+import { createJobLiveness } from '../../jobs/liveness.ts';
 import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
 import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { testDatabaseKind, useTestApp } from '../../test/harness.ts';
 import { childProcesses, isRunning } from '../../test/processes.ts';
-import { startEncodeWorker } from './encode-worker.ts';
 import { startRenditionUpgradeWorker } from './rendition-upgrade-worker.ts';
 import { decodedFrames, seedOldLayoutVideo } from './rendition-upgrade.test-helpers.ts';
 
@@ -75,7 +75,7 @@ describe('the conversion of old renditions, killed mid-video', () => {
         .connectionString!;
       const binaries = (await locateMediaBinaries({}))!;
       const id = await seedOldLayoutVideo(ctx, [{ rung: 480 }, { rung: 240 }]);
-      const file = (rung: number) => ctx.storage.localPath(mediaKeys.rung(id, rung));
+      const file = (rung: number) => ctx.storage.localFiles!.localPath(mediaKeys.rung(id, rung));
       const before = new Map<number, { bytes: string; frames: string[] }>();
       for (const rung of [480, 240]) {
         before.set(rung, {
@@ -121,12 +121,13 @@ describe('the conversion of old renditions, killed mid-video', () => {
         supervise: true,
         queues: siteQueues,
       });
-      const encodes = await startEncodeWorker({ ...ctx, binaries, jobs, log: quiet });
+      // The encode worker's in production: a video is converted only while no encode runs on it.
+      const liveness = await createJobLiveness(ctx.database);
       const upgrades = await startRenditionUpgradeWorker({
         ...ctx,
         binaries,
         jobs,
-        liveness: encodes.liveness,
+        liveness,
         log: quiet,
       });
       const service = createRenditionUpgradeService({ ...ctx, jobs });
@@ -144,7 +145,7 @@ describe('the conversion of old renditions, killed mid-video', () => {
         );
       } finally {
         await upgrades.stop();
-        await encodes.stop();
+        await liveness.close();
         await jobs.stop();
       }
       expect(await scratch()).toEqual([]);

@@ -6,11 +6,11 @@ import { describeUpgradeStatus, runMediaCli } from '../../cli/media-command.ts';
 import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { createJobLiveness, type JobLiveness } from '../../jobs/liveness.ts';
 import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binaries.ts';
 import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { startEncodeWorker, type EncodeWorker } from './encode-worker.ts';
 import { startRenditionUpgradeWorker } from './rendition-upgrade-worker.ts';
 import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
 import { decodedFrames, seedOldLayoutVideo } from './rendition-upgrade.test-helpers.ts';
@@ -54,7 +54,7 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
     const id = await seedOldLayoutVideo(ctx, [{ rung: 480, irregular: true }, { rung: 240 }]);
     const pending = await seedOldLayoutVideo(ctx, [{ rung: 240 }], { processing: 1 });
     const file = (video: number, rung: number) =>
-      ctx.storage.localPath(mediaKeys.rung(video, rung));
+      ctx.storage.localFiles!.localPath(mediaKeys.rung(video, rung));
     const before = new Map<number, { video: string[]; audio: string[] }>();
     for (const rung of [480, 240]) {
       before.set(rung, {
@@ -81,16 +81,17 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
     await writeFile(await ctx.storage.tempPath(`.upgrade-${id}-480.mp4`), 'moitié de copie');
     expect(await scratchFiles()).toHaveLength(1);
 
-    let encodes: EncodeWorker | undefined;
+    // The encode worker's in production: a video is converted only while no encode runs on it.
+    let liveness: JobLiveness | undefined;
     let upgrades: Awaited<ReturnType<typeof startRenditionUpgradeWorker>> | undefined;
     try {
-      encodes = await startEncodeWorker({ ...ctx, binaries, jobs, log: quiet });
+      liveness = await createJobLiveness(ctx.database);
       // Asked at start by the worker itself: something is left.
       upgrades = await startRenditionUpgradeWorker({
         ...ctx,
         binaries,
         jobs,
-        liveness: encodes.liveness,
+        liveness,
         log: quiet,
       });
       await vi.waitFor(
@@ -103,7 +104,7 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
       );
     } finally {
       await upgrades?.stop();
-      await encodes?.stop();
+      await liveness?.close();
     }
 
     for (const rung of [480, 240]) {
