@@ -51,11 +51,11 @@ const folders = Array.from({ length: VIDEOS }, (_, i) => `videos/${i + 1}`);
 
 const block = randomBytes(MB);
 for (const folder of folders) {
-  await mkdir(local.localPath(folder), { recursive: true });
+  await mkdir(local.localFiles.localPath(folder), { recursive: true });
   for (const [name, size] of VIDEO_FILES) {
     const chunks = Array.from({ length: Math.ceil(size / MB) }, () => block);
     await writeFile(
-      local.localPath(`${folder}/${name}`),
+      local.localFiles.localPath(`${folder}/${name}`),
       Buffer.concat([randomBytes(16), ...chunks]).subarray(0, size),
     );
   }
@@ -70,8 +70,8 @@ const timed = async (run: () => Promise<unknown>) => {
 /** `aws s3 cp --recursive`-style: every file of the folders, 8 MiB parts, 10 in flight. */
 const sdkUpload = async (prefix: string) => {
   for (const folder of folders) {
-    for (const name of await readdir(local.localPath(folder))) {
-      const file = local.localPath(`${folder}/${name}`);
+    for (const name of await readdir(local.localFiles.localPath(folder))) {
+      const file = local.localFiles.localPath(`${folder}/${name}`);
       await new Upload({
         client,
         params: {

@@ -4,7 +4,7 @@ import send, { type SendOptions } from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
-import type { MediaStorage } from '../storage/media-storage.ts';
+import type { LocalMediaFiles, MediaStorage } from '../storage/media-storage.ts';
 import { createBufferPool, type BufferPool } from '../lib/buffer-pool.ts';
 import { FileRangeStream } from './file-range-stream.ts';
 import { createObjectSender } from './object-send.ts';
@@ -50,7 +50,7 @@ export const answerAsHead = (headers: IncomingHttpHeaders, key: string, options:
   send({ method: 'HEAD', headers } as unknown as Readable, `/${key}`, options);
 
 interface FileSending {
-  storage: MediaStorage;
+  files: LocalMediaFiles;
   pool: BufferPool;
   options: SendOptions;
 }
@@ -59,7 +59,7 @@ interface FileSending {
  * Sends a stored file. @fastify/send decides the answer: byte ranges (206/416, Accept-Ranges),
  * ETag, If-Range, If-None-Match (304), If-Match and If-Unmodified-Since (412), Last-Modified,
  * HEAD. It is asked as for a HEAD request, so it only stats the file; the bytes are read from a
- * descriptor shared by the file's readers (storage `leaseFile`) and only when the stat just
+ * descriptor shared by the file's readers (`LocalMediaFiles.leaseFile`) and only when the stat just
  * made still describes it.
  *
  * Why not send's own stream (`reply.send(result.stream)`, its documented use): measured in the
@@ -76,7 +76,7 @@ const sendFile = async (
   request: FastifyRequest,
   reply: FastifyReply,
   file: ServedFile,
-  { storage, pool, options }: FileSending,
+  { files, pool, options }: FileSending,
 ) => {
   for (let attempt = 1; ; attempt += 1) {
     const result = await answerAsHead(request.headers, file.key, options);
@@ -95,7 +95,7 @@ const sendFile = async (
       // An empty stream for a HEAD; destroyed anyway, so that a send that opened the file for
       // it would still close it.
       result.stream.destroy();
-      const lease = await storage.leaseFile(file.key, result.metadata.stat);
+      const lease = await files.leaseFile(file.key, result.metadata.stat);
       // Replaced or deleted between the stat and the open: decided again on what is there.
       if (!lease) {
         if (attempt < 3) continue;
@@ -120,10 +120,12 @@ const createFileSender = (
   accelRedirect: string | undefined,
 ): MediaSender => {
   if (accelRedirect === undefined) {
+    // A folder said to be on the local backend is in the local media folder.
+    const files = storage.localFiles!;
     const sending: FileSending = {
-      storage,
+      files,
       pool: createBufferPool({ size: MEDIA_READ_BYTES, maxFree: SPARE_BUFFERS }),
-      options: mediaSendOptions(storage.root),
+      options: mediaSendOptions(files.root),
     };
     return {
       servable: async (file) => file,

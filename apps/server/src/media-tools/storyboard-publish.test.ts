@@ -64,11 +64,11 @@ describe('publishStoryboard (real ffmpeg)', () => {
   it('stores a sprite whose tile k is the frame at k seconds, and its track', async () => {
     expect(await publishStoryboard(ctx, 5, clip)).toBe(true);
 
-    const sprite = storage.localPath(mediaKeys.storyboardImage(5));
+    const sprite = storage.localFiles!.localPath(mediaKeys.storyboardImage(5));
     const probe = await probeVideo(ffprobe, sprite);
     expect(probe).toMatchObject({ width: 1600, height: 180, videoCodec: 'mjpeg' });
 
-    const vtt = await readFile(storage.localPath(mediaKeys.storyboardVtt(5)), 'utf8');
+    const vtt = await readFile(storage.localFiles!.localPath(mediaKeys.storyboardVtt(5)), 'utf8');
     const cues = vtt.trimEnd().split('\n\n').slice(1);
     expect(cues).toHaveLength(12);
     expect(cues[3]).toBe('00:00:03.000 --> 00:00:04.000\nstoryboard.jpg#xywh=480,0,160,90');

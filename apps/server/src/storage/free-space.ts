@@ -107,8 +107,9 @@ export const createMediaDiskGuard = (
  */
 export const workingDiskFolder = (
   config: { scratchDir: string },
-  storage: Pick<MediaStorage, 'backend' | 'root'>,
-): string => (storage.backend === 'local' ? storage.root : config.scratchDir);
+  storage: Pick<MediaStorage, 'backend' | 'localFiles'>,
+): string =>
+  storage.backend === 'local' && storage.localFiles ? storage.localFiles.root : config.scratchDir;
 
 /** A check for the log: what was asked, what is free, what is kept. */
 export const describeDiskCheck = (check: DiskCheck): string =>
@@ -126,12 +127,12 @@ export const describeDiskCheck = (check: DiskCheck): string =>
  */
 export const createWorkerDiskGuard = (
   config: { diskFreeFloor: DiskFloor; uploadExpiryHours: number; scratchDir: string },
-  storage: Pick<MediaStorage, 'backend' | 'root'>,
+  storage: Pick<MediaStorage, 'backend' | 'localFiles'>,
 ): DiskGuard =>
-  storage.backend === 'local'
+  storage.backend === 'local' && storage.localFiles
     ? createMediaDiskGuard(
         config,
-        storage.root,
-        createResumableStore(storage.root, config.uploadExpiryHours * 3600 * 1000),
+        storage.localFiles.root,
+        createResumableStore(storage.localFiles.root, config.uploadExpiryHours * 3600 * 1000),
       )
     : createDiskGuard({ folder: config.scratchDir, floor: config.diskFreeFloor });

@@ -24,8 +24,8 @@ describe('the local media storage', () => {
       expect(storage.backend).toBe('local');
       await put(storage, 'videos/4/raw.mp4', randomBytes(1000));
       const lent = await storage.withLocalFile('videos/4/raw.mp4', async (file) => file);
-      expect(lent).toBe(storage.localPath('videos/4/raw.mp4'));
-      expect(storage.root).toBe(path.dirname(path.dirname(path.dirname(lent))));
+      expect(lent).toBe(storage.localFiles!.localPath('videos/4/raw.mp4'));
+      expect(storage.localFiles!.root).toBe(path.dirname(path.dirname(path.dirname(lent))));
     } finally {
       await cleanup();
     }

@@ -3,7 +3,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { exactly } from './exact-length.ts';
-import type { FolderEntry, MediaStorage } from './media-storage.ts';
+import type { FolderEntry, LocalMediaStorage } from './media-storage.ts';
 import { createOpenFiles } from './open-files.ts';
 import { createScratchFolder, readFileStart } from './scratch-folder.ts';
 import { MissingMediaError, StorageUnavailableError } from './storage-errors.ts';
@@ -11,7 +11,7 @@ import { MissingMediaError, StorageUnavailableError } from './storage-errors.ts'
 const TEMP_DIR = '.tmp';
 
 /** Media in a local directory (DATA_DIR/media), its temporary files inside it: commit renames. */
-export const createLocalStorage = (root: string): MediaStorage => {
+export const createLocalStorage = (root: string): LocalMediaStorage => {
   const absolute = (key: string) => {
     const resolved = path.resolve(root, key);
     if (!resolved.startsWith(path.resolve(root) + path.sep))
@@ -28,10 +28,13 @@ export const createLocalStorage = (root: string): MediaStorage => {
   return {
     backend: 'local',
     backendOf: async () => 'local',
-    root,
     ...scratch,
-    leaseFile: (key, expected) => openFiles.lease(absolute(key), expected),
-    openFileCounts: () => openFiles.counts(),
+    localFiles: {
+      root,
+      localPath: absolute,
+      leaseFile: (key, expected) => openFiles.lease(absolute(key), expected),
+      openFileCounts: () => openFiles.counts(),
+    },
     async commit(tempFile, key) {
       const target = absolute(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -101,7 +104,6 @@ export const createLocalStorage = (root: string): MediaStorage => {
         (await stat(root).catch(() => null)) ?? (await stat(path.dirname(root)).catch(() => null));
       if (!folder?.isDirectory()) throw new StorageUnavailableError(`no media folder at ${root}`);
     },
-    localPath: absolute,
     remove: (key) => rm(absolute(key), { force: true }),
     removePrefix: (prefix) => rm(absolute(prefix), { recursive: true, force: true }),
   };

@@ -27,6 +27,24 @@ export interface FolderEntry {
   version: string;
 }
 
+/** What a local media folder offers beyond every backend's calls. */
+export interface LocalMediaFiles {
+  /** The media directory: `send`'s root, disk checks. */
+  readonly root: string;
+  /** The absolute path of a key in it (never outside it: a bad key throws). */
+  localPath(key: string): string;
+  /**
+   * A shared open descriptor of the key's file as `expected` (a stat of it just made) says it
+   * is, for reading it; null when the key now holds another file or none.
+   */
+  leaseFile(key: string, expected: FileIdentity): Promise<FileLease | null>;
+  /** Descriptors `leaseFile` keeps open, and its leases not released yet. */
+  openFileCounts(): { open: number; leased: number };
+}
+
+/** A storage over a local media folder (the local backend): its files are always there. */
+export type LocalMediaStorage = MediaStorage & { readonly localFiles: LocalMediaFiles };
+
 /**
  * Where media bytes live. Keys are built only by `mediaKeys` from integer ids, never from user
  * input. Two backends: a local directory (`createLocalStorage`) and an S3 bucket
@@ -85,17 +103,12 @@ export interface MediaStorage {
    * it does). Throws MissingMediaError when the key holds nothing.
    */
   withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
-  /** Local path of a key, for `send` and the live recorder (local backend only: S3 throws). */
-  localPath(key: string): string;
-  /** The media directory, for `send`'s root and disk checks (local backend only: S3 throws). */
-  readonly root: string;
   /**
-   * A shared open descriptor of the key's file as `expected` (a stat of it just made) says it
-   * is, for reading it; null when the key now holds another file or none. Local backend only.
+   * The files of the local media folder, for what only a disk does (sending a file from a
+   * shared descriptor, measuring the folder): the local backend's own, the routed storage's
+   * local side; null for a bucket alone.
    */
-  leaseFile(key: string, expected: FileIdentity): Promise<FileLease | null>;
-  /** Descriptors `leaseFile` keeps open, and its leases not released yet (local backend only). */
-  openFileCounts(): { open: number; leased: number };
+  readonly localFiles: LocalMediaFiles | null;
   /**
    * `within`: the open transaction of a caller removing inside one, through which where the
    * key's folder lives is read (PGlite has one connection: a query beside the transaction would

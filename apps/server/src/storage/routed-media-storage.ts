@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { Executor } from '../db/client.ts';
 import { createTtlCache } from '../lib/ttl-cache.ts';
-import { mediaFolderOf, type MediaStorage } from './media-storage.ts';
+import { mediaFolderOf, type LocalMediaStorage, type MediaStorage } from './media-storage.ts';
 import {
   forgetFolder,
   recordBackendIfNew,
@@ -12,7 +12,7 @@ import { MissingMediaError } from './storage-errors.ts';
 
 export interface RoutedMediaStorageOptions {
   /** DATA_DIR/media: folders from before the bucket, and every live's files. */
-  local: MediaStorage;
+  local: LocalMediaStorage;
   bucket: MediaStorage;
   /** MEDIA_STORAGE: where a new folder goes. */
   preferred: MediaBackend;
@@ -37,11 +37,12 @@ const CACHE_LIMIT = 50_000;
  */
 export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): MediaStorage => {
   const { local, bucket, preferred, db } = options;
+  const localFolder = local.localFiles;
   const cacheMs = options.cacheMs ?? CACHE_MS;
   const cache = createTtlCache<MediaBackend>({ ttlMs: cacheMs, maxEntries: CACHE_LIMIT });
   const storeOf = (backend: MediaBackend) => (backend === 's3' ? bucket : local);
   const onDisk = (key: string) =>
-    stat(local.localPath(key)).then(
+    stat(localFolder.localPath(key)).then(
       () => true,
       () => false,
     );
@@ -143,11 +144,6 @@ export const createRoutedMediaStorage = (options: RoutedMediaStorageOptions): Me
         cache.delete(folder);
       }
     },
-    get root() {
-      return local.root;
-    },
-    localPath: local.localPath,
-    leaseFile: local.leaseFile,
-    openFileCounts: local.openFileCounts,
+    localFiles: local.localFiles,
   };
 };

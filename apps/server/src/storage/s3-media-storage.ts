@@ -52,10 +52,6 @@ const ANSWER_TIMEOUT_MS = 10_000;
 /** A health probe waits this long: a load balancer is waiting behind it. */
 const CHECK_TIMEOUT_MS = 2000;
 
-const localOnly = (what: string) => {
-  throw new Error(`${what} is not available on object storage (MEDIA_STORAGE=s3)`);
-};
-
 /** `call` with a signal that aborts it if it has not resolved within `ms`. */
 const answeredWithin = async <T>(ms: number, call: (signal: AbortSignal) => Promise<T>) => {
   const controller = new AbortController();
@@ -280,11 +276,6 @@ export const createS3MediaStorage = (options: S3MediaStorageOptions): MediaStora
       });
       return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
-    get root(): string {
-      return localOnly('the media directory');
-    },
-    localPath: () => localOnly('a local path to a medium'),
-    leaseFile: () => localOnly('a leased file descriptor'),
-    openFileCounts: () => localOnly('open file counts'),
+    localFiles: null,
   };
 };

@@ -42,7 +42,7 @@ describe.skipIf(!store)('both backends behind one storage, folder by folder', ()
 
       await put(storage, 'videos/102/raw.mp4', Buffer.from('nouvelle'));
       expect(await text(bucket, 'videos/102/raw.mp4')).toBe('nouvelle');
-      expect(existsSync(local.localPath('videos/102'))).toBe(false);
+      expect(existsSync(local.localFiles!.localPath('videos/102'))).toBe(false);
       expect(await recordedBackend(database.db, 'videos/102')).toBe('s3');
       expect(await storage.backendOf('videos/102/raw.mp4')).toBe('s3');
     } finally {

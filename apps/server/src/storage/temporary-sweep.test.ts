@@ -34,7 +34,7 @@ const scene = async () => {
   const inFlight = await writeAged(await storage.tempPath('.mp4'), 'arriving', 0);
   const publishedTemp = await writeAged(await storage.tempPath('.mp4'), 'published', 0);
   await storage.commit(publishedTemp, mediaKeys.raw(1));
-  const published = storage.localPath(mediaKeys.raw(1));
+  const published = storage.localFiles!.localPath(mediaKeys.raw(1));
   await utimes(published, new Date(Date.now() - 3 * HOUR), new Date(Date.now() - 3 * HOUR));
   return { abandoned, inFlight, published };
 };

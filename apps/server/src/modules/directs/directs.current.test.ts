@@ -111,8 +111,8 @@ describe('directs: delete', () => {
       .insert(videos)
       .values({ title: 'Autre', directId: other.id, processing: 3, privacy: 0 })
       .returning({ id: videos.id });
-    const poster = ctx.storage.localPath(mediaKeys.poster(direct.id));
-    const otherPoster = ctx.storage.localPath(mediaKeys.poster(other.id));
+    const poster = ctx.storage.localFiles!.localPath(mediaKeys.poster(direct.id));
+    const otherPoster = ctx.storage.localFiles!.localPath(mediaKeys.poster(other.id));
     for (const file of [poster, otherPoster]) {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, 'png');

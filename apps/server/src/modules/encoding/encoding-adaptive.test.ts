@@ -44,7 +44,9 @@ beforeAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
 
 const storedIndex = async (id: number, rung: number): Promise<RenditionIndex> =>
-  JSON.parse(await readFile(ctx.storage.localPath(mediaKeys.rungIndex(id, rung)), 'utf8'));
+  JSON.parse(
+    await readFile(ctx.storage.localFiles!.localPath(mediaKeys.rungIndex(id, rung)), 'utf8'),
+  );
 
 /** The URIs of a playlist (its lines that are not tags), resolved against the playlist's URL. */
 const urisOf = (text: string, base: string) =>
@@ -62,7 +64,7 @@ describe('renditions that are also segments', () => {
       [720, 480, 240].map(async (rung) =>
         fragmentStarts(
           encoder.binaries.ffprobe,
-          ctx.storage.localPath(mediaKeys.rung(school, rung)),
+          ctx.storage.localFiles!.localPath(mediaKeys.rung(school, rung)),
           await storedIndex(school, rung),
         ),
       ),
@@ -191,7 +193,7 @@ describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
     expect((await get(url, { ...user.auth, 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get(`${url}?token=x`, { 'if-none-match': etag })).statusCode).toBe(401);
     // A copy of the same file (as a restored backup is) is the same layout: the same playlist.
-    const file = ctx.storage.localPath(mediaKeys.rung(school, 720));
+    const file = ctx.storage.localFiles!.localPath(mediaKeys.rung(school, 720));
     const copy = await ctx.storage.tempPath('.mp4');
     await copyFile(file, copy);
     await ctx.storage.commit(copy, mediaKeys.rung(school, 720));

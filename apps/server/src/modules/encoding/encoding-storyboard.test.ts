@@ -24,12 +24,12 @@ const encode = async (id: number) => {
 const spriteSize = async (id: number) => {
   const probe = await probeVideo(
     encoder.binaries.ffprobe,
-    ctx.storage.localPath(mediaKeys.storyboardImage(id)),
+    ctx.storage.localFiles!.localPath(mediaKeys.storyboardImage(id)),
   );
   return probe && `${probe.width}x${probe.height}`;
 };
 const trackOf = (id: number) =>
-  readFile(ctx.storage.localPath(mediaKeys.storyboardVtt(id)), 'utf8');
+  readFile(ctx.storage.localFiles!.localPath(mediaKeys.storyboardVtt(id)), 'utf8');
 
 describe('the encode makes a storyboard', () => {
   it('publishes a 2 s video with two tiles and their track, leaving no temporary file', async () => {

@@ -53,7 +53,8 @@ const expectJobCompleted = (id: number) =>
     interval: 100,
   });
 
-const rungFile = (id: number, rung: number) => ctx.storage.localPath(mediaKeys.rung(id, rung));
+const rungFile = (id: number, rung: number) =>
+  ctx.storage.localFiles!.localPath(mediaKeys.rung(id, rung));
 
 /** ffprobe of every rendition: codec, size, audio, and the index before the media data. */
 const inspectRungs = async (id: number, rungs: number[]) =>
@@ -72,7 +73,7 @@ const inspectRungs = async (id: number, rungs: number[]) =>
   );
 
 const isJpeg = async (id: number) =>
-  (await readFile(ctx.storage.localPath(mediaKeys.thumbnail(id))))
+  (await readFile(ctx.storage.localFiles!.localPath(mediaKeys.thumbnail(id))))
     .subarray(0, 3)
     .toString('hex') === 'ffd8ff';
 
@@ -218,7 +219,7 @@ describe('the encode worker', () => {
     const id = await seedVideo(ctx.database, ctx.storage, await makeClip(clipsDir, 'no-audio'), {
       hasThumbnail: true,
     });
-    const thumbnail = ctx.storage.localPath(mediaKeys.thumbnail(id));
+    const thumbnail = ctx.storage.localFiles!.localPath(mediaKeys.thumbnail(id));
     await writeFile(thumbnail, 'uploaded thumbnail');
     expect((await encode(id, geek.auth)).statusCode).toBe(200);
     const done = await waitForVideo(ctx.database, id, (v) => v.processing !== 2);

@@ -70,7 +70,7 @@ export const createLiveFiles = ({
   return {
     disk,
     copies,
-    path: (key) => disk.localPath(key),
+    path: (key) => disk.localFiles.localPath(key),
     storeOf,
     async readText(key) {
       const stream = (await disk.read(key)) ?? (await copies?.read(key)) ?? null;

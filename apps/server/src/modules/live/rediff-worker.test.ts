@@ -112,7 +112,7 @@ describe.skipIf(testMediaKind === 's3')('the REDIFF job', () => {
         .from(videos)
         .where(eq(videos.id, ended.rediffVideoId!));
       expect(video).toMatchObject({ title: 'Gala job', processing: Processing.Uploaded });
-      const raw = ctx.storage.localPath(await rawKeyOf(ctx.database.db, video!.id));
+      const raw = ctx.storage.localFiles!.localPath(await rawKeyOf(ctx.database.db, video!.id));
       expect(await durationOf(raw)).toBeCloseTo(2, 0);
       // The REDIFF holds the recording: the live's folder is gone.
       expect(existsSync(path.dirname(part))).toBe(false);

@@ -24,7 +24,7 @@ describe('live files', () => {
   it('reads this disk first, then the copies, and removes a live from both', async () => {
     const { local, bucket, cleanup } = await pair(database.db);
     try {
-      const mediaDir = path.dirname(local.localPath('x'));
+      const mediaDir = path.dirname(local.localFiles!.localPath('x'));
       const files = createLiveFiles({ mediaDir, copies: bucket });
       const here = liveKeys.hlsFile(3, 4, 'source');
       const there = liveKeys.hlsFile(3, 5, 'source');

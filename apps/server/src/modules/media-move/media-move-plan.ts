@@ -5,9 +5,12 @@ import { mediaFolderOf, type MediaStorage } from '../../storage/media-storage.ts
 
 /** The media folders present on the local disk (`videos/5`, `directs/3`), whatever is recorded. */
 export const foldersOnDisk = async (local: MediaStorage): Promise<string[]> => {
+  if (!local.localFiles) return [];
   const folders: string[] = [];
   for (const kind of ['videos', 'directs']) {
-    const entries = await readdir(local.localPath(kind), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir(local.localFiles.localPath(kind), { withFileTypes: true }).catch(
+      () => [],
+    );
     for (const entry of entries) {
       if (entry.isDirectory() && /^\d+$/.test(entry.name)) folders.push(`${kind}/${entry.name}`);
     }

@@ -37,7 +37,7 @@ const get = async (url: string, headers: Record<string, string> = {}, method = '
 
 /** No descriptor left leased (the local disk's; a bucket's reads hold none). */
 const idle = () => {
-  if (testMediaKind === 'local') expect(ctx.storage.openFileCounts().leased).toBe(0);
+  if (testMediaKind === 'local') expect(ctx.storage.localFiles!.openFileCounts().leased).toBe(0);
 };
 
 beforeAll(async () => {
@@ -132,7 +132,7 @@ describe('ranges sent by Plateau', () => {
     const third = randomBytes(MIB);
     const key = mediaKeys.rung(id, 720);
     if (testMediaKind === 'local') {
-      const path = ctx.storage.localPath(key);
+      const path = ctx.storage.localFiles!.localPath(key);
       await writeFile(`${path}.other`, third);
       await rename(`${path}.other`, path);
     } else await putRung(id, third);

@@ -205,8 +205,8 @@ describe('single videos', () => {
       .values({ code: `pl-${id}`, title: 'P', authorId: member.id })
       .returning({ id: playlists.id });
     await db.insert(playlistVideos).values({ playlistId: playlist!.id, videoId: id, position: 1 });
-    const raw = ctx.storage.localPath(mediaKeys.raw(id));
-    await mkdir(ctx.storage.localPath(mediaKeys.videoFolder(id)), { recursive: true });
+    const raw = ctx.storage.localFiles!.localPath(mediaKeys.raw(id));
+    await mkdir(ctx.storage.localFiles!.localPath(mediaKeys.videoFolder(id)), { recursive: true });
     await writeFile(raw, 'bytes');
 
     const removed = await ctx.app.inject({
