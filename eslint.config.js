@@ -79,6 +79,19 @@ const boundaries = [
   },
 ];
 
+/** Writes of videos.processing anywhere but its owner (db/video-processing.ts). */
+const processingWrites = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(set|values)$/] Property[key.name='processing']",
+    message: 'Only db/video-processing.ts writes videos.processing: call one of its transitions.',
+  },
+  {
+    selector: 'TemplateElement[value.raw=/\\bset\\b[\\s\\S]*\\bprocessing\\s*=/i]',
+    message: 'Only db/video-processing.ts writes videos.processing: call one of its transitions.',
+  },
+];
+
 /** Server tests and their helpers: they write rows straight to the database, on purpose. */
 const serverTests = [
   `${server}/**/*.test.ts`,
@@ -146,9 +159,12 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-      // no-cycle follows only the files it can parse: TypeScript ones included.
+      // no-cycle follows only the files it can parse: TypeScript ones included, read with every
+      // import as a value one (it skips `import type`, and a cycle through one is still a cycle).
       'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/parsers': {
+        [path.join(root, 'scripts/lint/value-imports-parser.cjs')]: ['.ts', '.tsx'],
+      },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
@@ -188,19 +204,34 @@ export default tseslint.config(
     // Only the owner writes the column, through a transition it allows; tests seed rows freely.
     files: [`${server}/**/*.ts`],
     ignores: [processingOwner, ...serverTests],
+    rules: { 'no-restricted-syntax': ['error', ...processingWrites] },
+  },
+  {
+    // The wiring (app.ts, main.ts...) makes the one job queue and hands it to every feature.
+    files: [`${server}/**/*.routes.ts`],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...processingWrites,
         {
-          selector:
-            "CallExpression[callee.property.name=/^(set|values)$/] Property[key.name='processing']",
-          message:
-            'Only db/video-processing.ts writes videos.processing: call one of its transitions.',
+          selector: 'CallExpression[callee.name=/^(createJobQueue|startBoss)$/]',
+          message: 'A routes file builds no job queue: use deps.jobs, made once by the wiring.',
         },
+      ],
+    },
+  },
+  {
+    // A path on the disk exists only for a local folder: the storage's own code, and a live's
+    // working folder (modules/live/live-files.ts); everything else goes through MediaStorage.
+    files: [`${server}/**/*.ts`],
+    ignores: [`${server}/storage/**`, `${server}/modules/live/live-files.ts`, ...serverTests],
+    rules: {
+      'no-restricted-properties': [
+        'error',
         {
-          selector: 'TemplateElement[value.raw=/\\bset\\b[\\s\\S]*\\bprocessing\\s*=/i]',
+          property: 'localPath',
           message:
-            'Only db/video-processing.ts writes videos.processing: call one of its transitions.',
+            'Media are read and written through MediaStorage (or a live through LiveFiles), not by path.',
         },
       ],
     },

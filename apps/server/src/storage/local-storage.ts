@@ -3,7 +3,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { exactly } from './exact-length.ts';
-import type { FolderEntry, LocalMediaStorage } from './media-storage.ts';
+import type { FolderEntry, LocalMediaStorage } from './media-storage-interface.ts';
 import { createOpenFiles } from './open-files.ts';
 import { createScratchFolder, readFileStart } from './scratch-folder.ts';
 import { MissingMediaError, StorageUnavailableError } from './storage-errors.ts';
@@ -34,6 +34,10 @@ export const createLocalStorage = (root: string): LocalMediaStorage => {
       localPath: absolute,
       leaseFile: (key, expected) => openFiles.lease(absolute(key), expected),
       openFileCounts: () => openFiles.counts(),
+      async subfolders(prefix) {
+        const entries = await readdir(absolute(prefix), { withFileTypes: true }).catch(() => []);
+        return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+      },
     },
     async commit(tempFile, key) {
       const target = absolute(key);

@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import type { Executor } from '../../db/client.ts';
 import { foldersRecordedOn, type MediaBackend } from '../../storage/media-locations.repository.ts';
 import { mediaFolderOf, type MediaStorage } from '../../storage/media-storage.ts';
@@ -8,11 +7,8 @@ export const foldersOnDisk = async (local: MediaStorage): Promise<string[]> => {
   if (!local.localFiles) return [];
   const folders: string[] = [];
   for (const kind of ['videos', 'directs']) {
-    const entries = await readdir(local.localFiles.localPath(kind), { withFileTypes: true }).catch(
-      () => [],
-    );
-    for (const entry of entries) {
-      if (entry.isDirectory() && /^\d+$/.test(entry.name)) folders.push(`${kind}/${entry.name}`);
+    for (const name of await local.localFiles.subfolders(kind)) {
+      if (/^\d+$/.test(name)) folders.push(`${kind}/${name}`);
     }
   }
   return folders.sort();
