@@ -4,7 +4,7 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/ttl-cache.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { MediaMoveService } from './modules/media-move/media-move.service.ts';
-import type { RenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
+import type { RenditionUpgradeService } from './modules/rendition-upgrade/rendition-upgrade.service.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
 import type { PlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import type { DiskGuard } from './storage/free-space.ts';

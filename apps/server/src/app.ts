@@ -16,7 +16,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { siteQueues } from './job-queues.ts';
 import { createJobQueue } from './jobs/boss.ts';
 import { createMediaMoveService } from './modules/media-move/media-move.service.ts';
-import { createRenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
+import { createRenditionUpgradeService } from './modules/rendition-upgrade/rendition-upgrade.service.ts';
 import { errorBody, HttpError, postgresCode } from './lib/errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { mainIssue, validationMessage } from './lib/validation-messages.ts';

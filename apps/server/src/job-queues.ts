@@ -2,7 +2,7 @@ import { ensureEncodeQueue } from './jobs/encode-queue.ts';
 import type { EnsureQueue } from './jobs/job-queue.ts';
 import { ensureMediaMoveQueue } from './modules/media-move/media-move-queue.ts';
 import { ensureRediffQueue } from './jobs/rediff-queue.ts';
-import { ensureRenditionUpgradeQueue } from './jobs/rendition-upgrade-queue.ts';
+import { ensureRenditionUpgradeQueue } from './modules/rendition-upgrade/rendition-upgrade-queue.ts';
 
 /**
  * Every pg-boss queue of the site, created by each process's job queue when it starts

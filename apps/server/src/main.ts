@@ -10,7 +10,7 @@ import {
   startMediaMoveWorker,
   type MediaMoveWorker,
 } from './modules/media-move/media-move-worker.ts';
-import { createRenditionUpgradeService } from './jobs/rendition-upgrade-status.ts';
+import { createRenditionUpgradeService } from './modules/rendition-upgrade/rendition-upgrade.service.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';

@@ -1,5 +1,5 @@
 import type { MediaStorageStatus, MoveRequest } from '../modules/media-move/media-move.service.ts';
-import type { RenditionUpgradeStatus } from '../jobs/rendition-upgrade-status.ts';
+import type { RenditionUpgradeStatus } from '../modules/rendition-upgrade/rendition-upgrade.service.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import type { CommandOutput } from './backup-command.ts';
 import {

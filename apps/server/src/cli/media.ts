@@ -15,7 +15,7 @@ import {
 import {
   createRenditionUpgradeService,
   type RenditionUpgradeStatus,
-} from '../jobs/rendition-upgrade-status.ts';
+} from '../modules/rendition-upgrade/rendition-upgrade.service.ts';
 import { loadConfigOrExit } from '../startup.ts';
 import { openMediaStorage } from '../storage/open-media-storage.ts';
 import { runMediaCli, type MediaConnection } from './media-command.ts';

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import { createJobLiveness } from '../../jobs/liveness.ts';
-import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
+import { createRenditionUpgradeService } from './rendition-upgrade.service.ts';
 import { locateMediaBinaries } from '../../media-tools/binaries.ts';
 import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';

@@ -15,8 +15,8 @@ import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media
 import { MissingMediaError } from '../../storage/storage-errors.ts';
 import { publishRendition } from '../../media-tools/rendition-publish.ts';
 import { publishStoryboardOf } from '../../media-tools/storyboard-publish.ts';
-import { oldRungs } from '../../jobs/rendition-layout.ts';
-import { currentVideo } from '../../jobs/rendition-videos.repository.ts';
+import { oldRungs } from './rendition-layout.ts';
+import { currentVideo } from './rendition-upgrade.repository.ts';
 
 export interface UpgradeContext {
   db: Database;

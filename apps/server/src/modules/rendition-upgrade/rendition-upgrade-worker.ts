@@ -6,7 +6,7 @@ import {
   RENDITION_UPGRADE_RUN,
   sendRenditionUpgrade,
   type RenditionUpgradeOutput,
-} from '../../jobs/rendition-upgrade-queue.ts';
+} from './rendition-upgrade-queue.ts';
 import {
   handoverDeadline,
   siteWideRunWaiting,
@@ -17,7 +17,7 @@ import type { MediaBinaries } from '../../media-tools/binaries.ts';
 import { supportsReadrate } from '../../media-tools/remux-args.ts';
 import { createWorkerDiskGuard, type DiskGuard } from '../../storage/free-space.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { videosLeft } from '../../jobs/rendition-layout.ts';
+import { videosLeft } from './rendition-layout.ts';
 import {
   NoRoomError,
   removeScratch,

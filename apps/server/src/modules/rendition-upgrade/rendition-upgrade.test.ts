@@ -12,7 +12,7 @@ import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { startRenditionUpgradeWorker } from './rendition-upgrade-worker.ts';
-import { createRenditionUpgradeService } from '../../jobs/rendition-upgrade-status.ts';
+import { createRenditionUpgradeService } from './rendition-upgrade.service.ts';
 import { decodedFrames, seedOldLayoutVideo } from './rendition-upgrade.test-helpers.ts';
 
 const ctx = useTestApp({ env: { MEDIA_UPGRADE_PAUSE: '0', MEDIA_UPGRADE_SPEED: '0' } });

@@ -1,9 +1,9 @@
-import type { DatabaseHandle } from '../db/client.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { RENDITION_UPGRADE_RUN, sendRenditionUpgrade } from './rendition-upgrade-queue.ts';
-import type { MediaStorage } from '../storage/media-storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
 import { countLayouts } from './rendition-layout.ts';
-import { readSiteWideRunState, type SiteWideRunState } from './site-wide-run.ts';
+import { readSiteWideRunState, type SiteWideRunState } from '../../jobs/site-wide-run.ts';
 
 export interface RenditionUpgradeStatus extends SiteWideRunState {
   /** Published videos fully in the new layout (adaptive playback, storyboard). */

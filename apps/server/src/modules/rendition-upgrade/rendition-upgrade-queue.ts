@@ -4,7 +4,7 @@ import {
   sendSiteWideRun,
   type SiteWideRun,
   type SiteWideRunOutput,
-} from './site-wide-run.ts';
+} from '../../jobs/site-wide-run.ts';
 
 /**
  * The pg-boss queue of the background conversion of old renditions (plain MP4s encoded before
@@ -13,7 +13,7 @@ import {
  */
 export const RENDITION_UPGRADE_RUN: SiteWideRun = {
   queue: 'rendition-upgrade',
-  // The run lock's key (run-lock.ts): one conversion at a time on the whole site.
+  // The run lock's key (jobs/run-lock.ts): one conversion at a time on the whole site.
   lock: 1,
 };
 

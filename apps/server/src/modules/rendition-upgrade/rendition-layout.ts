@@ -1,7 +1,7 @@
-import type { Database } from '../db/client.ts';
-import { loadRenditionIndex } from '../media-tools/rendition-index.ts';
-import { mediaKeys, type MediaStorage } from '../storage/media-storage.ts';
-import { publishedVideos, type PublishedVideo } from './rendition-videos.repository.ts';
+import type { Database } from '../../db/client.ts';
+import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
+import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { publishedVideos, type PublishedVideo } from './rendition-upgrade.repository.ts';
 
 /**
  * Which layout a video's renditions are in, read from the files themselves: a rung is in the new

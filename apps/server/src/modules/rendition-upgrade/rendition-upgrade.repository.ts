@@ -1,8 +1,8 @@
-/** The videos the conversion of old renditions reads (jobs/rendition-layout.ts, the worker). */
+/** The videos the conversion of old renditions reads (rendition-layout.ts, the worker). */
 import { Processing } from '@plateau/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { videos } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { videos } from '../../db/schema.ts';
 
 export interface PublishedVideo {
   id: number;
