@@ -1,4 +1,8 @@
 import type { MediaStorageStatus, MoveRequest } from '../modules/media-move/media-move.service.ts';
+import {
+  describeUpgradeStatus,
+  upgradeAnswer,
+} from '../modules/rendition-upgrade/rendition-upgrade-lines.ts';
 import type { RenditionUpgradeStatus } from '../modules/rendition-upgrade/rendition-upgrade.service.ts';
 import type { MediaBackend } from '../storage/media-locations.repository.ts';
 import type { CommandOutput } from './backup-command.ts';
@@ -37,21 +41,6 @@ export const parseMoveTarget = (args: string[]): MediaBackend | null => {
   return value === 's3' || value === 'local' ? value : null;
 };
 
-/** The French lines of `npm run media -- status`. */
-export const describeUpgradeStatus = (status: RenditionUpgradeStatus): string[] => [
-  `Vidéos publiées : ${status.upgraded + status.left}`,
-  `  au nouveau format (lecture adaptative, aperçus) : ${status.upgraded}`,
-  `  encore à l'ancien format : ${status.left}`,
-  `Conversion : ${
-    status.running
-      ? 'en cours'
-      : status.waiting
-        ? "demandée, en attente d'un worker (npm start ou npm run worker)"
-        : 'arrêtée'
-  }`,
-  `Dernière erreur : ${status.lastError ?? 'aucune'}`,
-];
-
 /** `npm run media -- status | upgrade | move --to s3|local`; answers the exit code (2: bad arguments). */
 export const runMediaCli = async (
   argv: string[],
@@ -85,16 +74,13 @@ export const runMediaCli = async (
       output.out([...describeUpgradeStatus(status), ...storage].join('\n'));
       return 0;
     }
-    if (status.left === 0) {
-      output.out('Rien à convertir : toutes les vidéos publiées sont au nouveau format.');
-      return 0;
-    }
-    const asked = !status.running && (await connection.start());
-    output.out(
-      asked
-        ? `Conversion demandée : ${status.left} vidéo(s) à convertir, une à la fois, par un worker (npm start ou npm run worker).`
-        : `Une conversion est déjà ${status.running ? 'en cours' : 'demandée'} : ${status.left} vidéo(s) restante(s).`,
-    );
+    const request =
+      status.left === 0
+        ? 'nothing'
+        : !status.running && (await connection.start())
+          ? 'asked'
+          : 'already';
+    output.out(upgradeAnswer(status, request));
     return 0;
   } finally {
     await connection.close();

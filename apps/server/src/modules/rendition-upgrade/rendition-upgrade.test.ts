@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeUpgradeStatus, runMediaCli } from '../../cli/media-command.ts';
+import { runMediaCli } from '../../cli/media-command.ts';
 import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -11,6 +11,7 @@ import { locateMediaBinaries, type MediaBinaries } from '../../media-tools/binar
 import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { describeUpgradeStatus } from './rendition-upgrade-lines.ts';
 import { startRenditionUpgradeWorker } from './rendition-upgrade-worker.ts';
 import { createRenditionUpgradeService } from './rendition-upgrade.service.ts';
 import { decodedFrames, seedOldLayoutVideo } from './rendition-upgrade.test-helpers.ts';
