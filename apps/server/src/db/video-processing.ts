@@ -44,6 +44,33 @@ export const isAllowedTransition = (from: Processing, to: Processing): boolean =
 /** A video row starts with no upload. */
 export const newVideoProcessing = { processing: Processing.NoUpload } as const;
 
+/*
+ * The one place a video row is made, starting with no upload: a member's new video (videos/),
+ * a REDIFF under the id taken before its raw file was stored (live/).
+ */
+
+/** The stored fields a create or an update writes (tags aside). */
+export interface VideoFields {
+  title: string;
+  description: string;
+  privacy: number;
+  gpaRestricted: boolean;
+  date: Date;
+  promotion: number;
+  directId: number | null;
+}
+
+export const insertVideo = async (
+  db: Executor,
+  fields: VideoFields & { authorId: number | null; id?: number },
+): Promise<number> => {
+  const [row] = await db
+    .insert(videos)
+    .values({ ...fields, ...newVideoProcessing })
+    .returning({ id: videos.id });
+  return row!.id;
+};
+
 const leaving = (id: number, transition: ProcessingTransition) =>
   and(eq(videos.id, id), inArray(videos.processing, [...processingTransitions[transition].from]));
 

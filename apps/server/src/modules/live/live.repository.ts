@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { visibleDirect } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
-import { directs, liveProblems, lives, settings, videos } from '../../db/schema.ts';
-import { markRawUploaded, newVideoProcessing } from '../../db/video-processing.ts';
+import { directs, liveProblems, lives } from '../../db/schema.ts';
+import { insertVideo, markRawUploaded } from '../../db/video-processing.ts';
 import { liveTransitions, type LiveRowState, type LiveTransition } from './live-states.ts';
 
 /**
@@ -205,32 +205,9 @@ export const findProblem = async (db: Executor, directId: number) =>
       .where(eq(liveProblems.directId, directId))
   )[0]?.message ?? null;
 
-// ---- settings ----
+// ---- settings: the settings row's writer is db/site-settings.ts ----
 
-export const readLiveSettings = async (db: Executor) => {
-  const [row] = await db
-    .select({ liveSetsCurrent: settings.liveSetsCurrent, publishRediff: settings.publishRediff })
-    .from(settings)
-    .where(eq(settings.id, 1));
-  return row ?? { liveSetsCurrent: true, publishRediff: false };
-};
-
-export const writeLiveSettings = async (
-  db: Executor,
-  values: { liveSetsCurrent: boolean; publishRediff: boolean },
-) => {
-  await db.update(settings).set(values).where(eq(settings.id, 1));
-};
-
-/** Makes the direct the current one when no direct is (and the setting allows it). */
-export const claimCurrentDirect = async (db: Executor, directId: number) => {
-  await db
-    .update(settings)
-    .set({ currentDirectId: directId })
-    .where(
-      and(eq(settings.id, 1), isNull(settings.currentDirectId), eq(settings.liveSetsCurrent, true)),
-    );
-};
+export { claimCurrentDirect, readLiveSettings, writeLiveSettings } from '../../db/site-settings.ts';
 
 // ---- the REDIFF ----
 
@@ -270,12 +247,9 @@ export const insertRediffVideo = async (
     directId: number;
   },
 ): Promise<number> => {
-  const [row] = await db
-    .insert(videos)
-    .values({ ...fields, ...newVideoProcessing })
-    .returning({ id: videos.id });
-  if (!(await markRawUploaded(db, row!.id, 0))) throw new Error('new video refused its raw file');
-  return row!.id;
+  const id = await insertVideo(db, { ...fields, authorId: null });
+  if (!(await markRawUploaded(db, id, 0))) throw new Error('new video refused its raw file');
+  return id;
 };
 
 /** The direct's privacy and whether this viewer may see it (the one visibility rule). */

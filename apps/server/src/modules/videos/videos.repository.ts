@@ -3,29 +3,10 @@ import { visibleDirect } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
 import { directs, tags, videos, videoTags } from '../../db/schema.ts';
-import { newVideoProcessing } from '../../db/video-processing.ts';
 
-/** The stored fields a create or an update writes (tags aside). */
-export interface VideoFields {
-  title: string;
-  description: string;
-  privacy: number;
-  gpaRestricted: boolean;
-  date: Date;
-  promotion: number;
-  directId: number | null;
-}
+import type { VideoFields } from '../../db/video-processing.ts';
 
-export const insertVideo = async (
-  db: Executor,
-  fields: VideoFields & { authorId: number },
-): Promise<number> => {
-  const [row] = await db
-    .insert(videos)
-    .values({ ...fields, ...newVideoProcessing })
-    .returning({ id: videos.id });
-  return row!.id;
-};
+export { insertVideo, type VideoFields } from '../../db/video-processing.ts';
 
 export const updateVideo = (db: Executor, id: number, fields: VideoFields) =>
   db.update(videos).set(fields).where(eq(videos.id, id));
