@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { trySessionLock, type SessionLock } from '../../db/session-lock.ts';
-import { createJobQueue } from '../../jobs/boss.ts';
 import type { LiveFiles } from './live-files.ts';
 import { createLiveStation, type LiveStation } from './live-station.ts';
 import { startRediffWorker, type RediffWorker } from './rediff-worker.ts';
@@ -37,7 +36,7 @@ export const startLiveStation = async (
     app.log.warn('live: no working ffmpeg, the RTMP ingest is off');
     return () => undefined;
   }
-  const jobs = deps.jobs ?? createJobQueue(deps.database, config);
+  const { jobs } = deps;
   let running:
     | { station: LiveStation; rediffs: RediffWorker; ingest: RtmpIngest; lock?: SessionLock }
     | undefined;
@@ -148,7 +147,6 @@ export const startLiveStation = async (
     closed = true;
     clearTimeout(retry);
     await stop();
-    if (!deps.jobs) await jobs.stop();
   });
   return () => running?.station;
 };
