@@ -5,11 +5,11 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
-    /** Called before each request: answers the request to send. */
-    setupRequest?: (request: {
-      path: string;
-      headers?: Record<string, string>;
-    }) => RequestSpec & { path: string };
+    /** Called before each request with the connection's context: answers the request to send. */
+    setupRequest?: (
+      request: { path: string; headers?: Record<string, string> },
+      context: Record<string, unknown>,
+    ) => RequestSpec & { path: string };
   }
   interface Options {
     url: string;

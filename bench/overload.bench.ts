@@ -13,7 +13,8 @@
  *   OVERLOAD_DB=both|pglite|postgres
  *   OVERLOAD_VARIANTS=before,after   server settings compared in the same run (see `variants`)
  *   OVERLOAD_MIX=list,search,history,range   the kinds asked (range: both videos)
- *   OVERLOAD_SPLIT=1   each kind on connections of its own rather than every connection in turn
+ *   OVERLOAD_MODE=random   each request of a kind drawn at random (range: twice, one per video);
+ *     cycle: every connection asks the kinds in turn; split: each kind on connections of its own
  *   OVERLOAD_PROBE=1   the server reports its event loop, database and memory every second
  *   OVERLOAD_ENV='{"NAME":"value"}'   added to every variant's environment (one lever alone)
  */
@@ -67,7 +68,9 @@ const probeKeep = path.join(os.tmpdir(), 'plateau-bench-overload-probes');
  * reference), `after` is Plateau as shipped.
  */
 const variants: Record<string, Record<string, string>> = {
-  before: {},
+  before: { PLATEAU_DB_GATE: 'off' },
+  'gate-fifo': { PLATEAU_DB_GATE: 'fifo' },
+  'gate-no-yield': { PLATEAU_DB_YIELD: '0' },
   after: {},
 };
 const variantNames = (process.env.OVERLOAD_VARIANTS ?? 'before,after').split(',');
@@ -76,15 +79,18 @@ for (const name of variantNames) {
 }
 
 const mixNames = (process.env.OVERLOAD_MIX ?? 'list,search,history,range').split(',');
-const mode = process.env.OVERLOAD_SPLIT === '1' ? 'split' : 'cycle';
+const mode = (process.env.OVERLOAD_MODE ?? 'random') as 'random' | 'cycle' | 'split';
+if (!['random', 'cycle', 'split'].includes(mode))
+  throw new Error('OVERLOAD_MODE: random, cycle or split');
 
 const log = (message: string) =>
   console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 /**
- * The crowd's kinds of request. In the default `cycle` mode every connection asks, in turn, the
- * home list, a search, its history, a range of the first video and one of the second; with
- * OVERLOAD_SPLIT=1 each kind has an equal share of the connections to itself.
+ * The crowd's kinds of request: the home list, a search, the viewer's history, a range of one of
+ * the two videos. By default each request of each connection is one of them drawn at random (a
+ * range twice as often: one path per video); OVERLOAD_MODE=cycle asks them in turn,
+ * OVERLOAD_MODE=split gives each kind an equal share of the connections.
  */
 const mixKinds = (site: PreparedSite, clipBytes: number, connections: number): MixKind[] => {
   const signedIn = { authorization: `Bearer ${site.token}` };
@@ -398,7 +404,7 @@ const main = async () => {
   const kinds = runs[0]!.mix.kinds.map((kind) => `${kind.name}`);
   console.log(`\n### bench:overload, ${new Date().toISOString()}`);
   console.log(
-    `\n${CONNECTIONS} connections for ${SECONDS} s (${kinds.join(', ')}; ${mode === 'cycle' ? 'each connection asks them in turn, a range of each video' : 'each kind on its own connections'}), 1 MiB ranges of a ${(clip.bytes / 1e6).toFixed(0)} MB H.264 rendition, 10,000 videos; ${os.cpus().length} CPUs, Node ${process.version}; OVERLOAD_ENV ${JSON.stringify(extraEnv)}; load average at the end ${loadAverage()}`,
+    `\n${CONNECTIONS} connections for ${SECONDS} s (${kinds.join(', ')}; ${{ random: 'each request of a kind drawn at random, a range twice as often (one per video)', cycle: 'each connection asks them in turn, a range of each video', split: 'each kind on its own connections' }[mode]}), 1 MiB ranges of a ${(clip.bytes / 1e6).toFixed(0)} MB H.264 rendition, 10,000 videos; ${os.cpus().length} CPUs, Node ${process.version}; OVERLOAD_ENV ${JSON.stringify(extraEnv)}; load average at the end ${loadAverage()}`,
   );
   for (const variant of variantNames) printLatencyTable(variant, runs);
   printMemoryTable(runs);

@@ -2,9 +2,9 @@ import autocannon from 'autocannon';
 import type { KindResult, MixJob, MixKind, MixResult } from './mix.ts';
 
 /**
- * The flash crowd, in its own process (forked by `mix.ts`): autocannon, every connection going
- * through the kinds in turn (`cycle`), or one instance per kind with its own connections
- * (`split`). Every answer's time is kept by kind (autocannon's 'response' event), so each kind
+ * The flash crowd, in its own process (forked by `mix.ts`): autocannon, every connection asking
+ * a kind drawn at random each time (`random`) or going through the kinds in turn (`cycle`), or
+ * one instance per kind with its own connections (`split`). Every answer's time is kept by kind (autocannon's 'response' event), so each kind
  * and the whole mix get their own percentiles.
  */
 const percentile = (sorted: Float64Array, p: number) =>
@@ -80,10 +80,32 @@ const countError = (tallies: Tally[], error: Error) => {
   }
 };
 
-/** autocannon's client: the index of the request it was answered for (pipelining 1). */
+/** autocannon's client: the request just answered (pipelining 1) and its context. */
 interface CannonClient {
-  requestIterator: { currentRequestIndex: number };
+  requestIterator: { currentRequestIndex: number; context: { kind?: number } };
 }
+
+/** Each request of every connection a kind drawn at random, weighed by its count of paths. */
+const randomSpec = (kinds: MixKind[]): Spec => {
+  const draws = kinds.flatMap((kind, index) => kind.paths.map(() => index));
+  return {
+    method: 'GET',
+    path: kinds[0]!.paths[0]!,
+    setupRequest: (request, context) => {
+      const index = draws[Math.floor(Math.random() * draws.length)]!;
+      context.kind = index;
+      const kind = kinds[index]!;
+      const path = kind.paths[Math.floor(Math.random() * kind.paths.length)]!;
+      const headers = { ...kind.headers };
+      if (kind.rangeOf) {
+        const { fileBytes, rangeBytes } = kind.rangeOf;
+        const start = Math.floor(Math.random() * (fileBytes - rangeBytes));
+        headers.range = `bytes=${start}-${start + rangeBytes - 1}`;
+      }
+      return { ...request, path, headers };
+    },
+  };
+};
 
 process.on('message', async (job: MixJob) => {
   try {
@@ -110,7 +132,11 @@ process.on('message', async (job: MixJob) => {
       instance.on('reqError', (error: Error) => countError([overall], error));
       return instance;
     };
-    if (job.mode === 'cycle') {
+    if (job.mode === 'random') {
+      await run(job.connections, [randomSpec(job.kinds)], (client) => {
+        return client.requestIterator.context.kind!;
+      });
+    } else if (job.mode === 'cycle') {
       const requests: Spec[] = [];
       const kindOfRequest: number[] = [];
       job.kinds.forEach((kind, index) => {

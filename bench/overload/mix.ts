@@ -6,10 +6,7 @@ export interface MixKind {
   name: string;
   /** `split` mode: the connections asking only this kind. */
   connections: number;
-  /**
-   * `cycle` mode: each path is one request of every connection's round; `split` mode: each
-   * request takes one of them at random.
-   */
+  /** Each request of the kind takes one of these paths at random (`cycle`: each in turn). */
   paths: string[];
   headers: Record<string, string>;
   /** Random ranges of `rangeBytes` within the first `fileBytes` of the file. */
@@ -21,12 +18,14 @@ export interface MixJob {
   seconds: number;
   timeoutSeconds: number;
   /**
-   * `cycle`: every connection asks each kind's paths in turn, as one person going from the home
-   * list to a search, their history and a video (the same count of each); `split`: each kind has
-   * connections of its own (a kind answered faster is asked more often).
+   * `random`: every request of every connection is of a kind drawn at random, each kind weighed
+   * by its count of paths (the same count of each path, whatever their speed, and no connection
+   * in step with another); `cycle`: every connection asks each kind's paths in turn (in step at
+   * the start); `split`: each kind has connections of its own (a kind answered faster is asked
+   * more often).
    */
-  mode: 'cycle' | 'split';
-  /** `cycle` mode: all the connections. */
+  mode: 'random' | 'cycle' | 'split';
+  /** `random` and `cycle` modes: all the connections. */
   connections: number;
   kinds: MixKind[];
 }
