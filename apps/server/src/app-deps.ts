@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Clock } from './lib/ttl-cache.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { LiveRuntime } from './modules/live/live-runtime.ts';
 import type { MediaMoveService } from './modules/media-move/media-move.service.ts';
 import type { RenditionUpgradeService } from './modules/rendition-upgrade/rendition-upgrade.service.ts';
 import type { MediaBinaries } from './media-tools/binaries.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   renditionUpgrade: RenditionUpgradeService;
   /** The media move between the disk and the bucket: its state and start (made if absent). */
   mediaMove: MediaMoveService;
+  /** Plateau Live's viewers, files and station, started by buildApp (live-runtime.ts). */
+  live: LiveRuntime;
   /** Run this process's RTMP ingest (main.ts; tests that broadcast): the live module starts it. */
   liveIngest?: boolean;
   /** Unfinished resumable uploads (main.ts shares it with the sweep); buildApp makes one if absent. */

@@ -23,6 +23,7 @@ import { mainIssue, validationMessage } from './lib/validation-messages.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { viewerPlugin } from './modules/auth/viewer.plugin.ts';
 import { featureModules } from './modules/index.ts';
+import { startLiveRuntime, type LiveRuntime } from './modules/live/live-runtime.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
@@ -124,7 +125,7 @@ export const buildApp = async ({
     extraDeps?.jobs ?? createJobQueue(database, config, { supervise: false, queues: siteQueues });
   // On the root: it runs after every module's own onClose (their workers stop first).
   if (!extraDeps?.jobs) app.addHook('onClose', () => jobs.stop());
-  const deps: AppDeps = {
+  const base: Omit<AppDeps, 'live'> = {
     config,
     database,
     db: database.db,
@@ -222,6 +223,13 @@ export const buildApp = async ({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Before the viewer and the routes: its hooks time each request from its arrival.
+  // Live's timers, ingest and REDIFF worker, in a scope of their own: closed before the queue.
+  let live: LiveRuntime | undefined;
+  await app.register(async (scope) => {
+    live = await startLiveRuntime(scope, base);
+  });
+  const deps: AppDeps = { ...base, live: live! };
+
   await app.register(metricsRoutes(deps));
   await app.register(viewerPlugin, {
     keys: { secret: config.jwtSecret, lifetimeSeconds: config.tokenLifetimeSeconds },

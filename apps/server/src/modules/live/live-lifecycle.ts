@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Config } from '../../config.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { MediaBinaries } from '../../media-tools/binaries.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
 import { trySessionLock, type SessionLock } from '../../db/session-lock.ts';
 import type { LiveFiles } from './live-files.ts';
 import { createLiveStation, type LiveStation } from './live-station.ts';
@@ -25,9 +29,21 @@ export type CurrentStation = () => LiveStation | undefined;
  * its connection goes and the lock with it, and the next one takes over, its recover() running
  * the grace of the lives left open. The embedded database has one process: it just runs them.
  */
+/** What the live side needs of the app (the wiring's AppDeps has it all). */
+export interface LiveDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  storage: MediaStorage;
+  mediaBinaries: MediaBinaries | null;
+  jobs: JobQueue;
+  /** Run this process's RTMP ingest (main.ts; tests that broadcast). */
+  liveIngest?: boolean;
+}
+
 export const startLiveStation = async (
   app: FastifyInstance,
-  deps: AppDeps,
+  deps: LiveDeps,
   files: LiveFiles,
 ): Promise<CurrentStation> => {
   const { config, mediaBinaries } = deps;

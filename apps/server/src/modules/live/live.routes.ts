@@ -14,23 +14,14 @@ import {
   TokenQuery,
   servedFileErrors as hlsErrors,
 } from '../../media-serving/media-request.ts';
-import { startLiveStation } from './live-lifecycle.ts';
-import { openLiveFiles } from './live-files.ts';
 import { serveLiveHls } from './live-hls.ts';
-import { createLiveViewers } from './live-viewers.ts';
 import { createLiveService } from './live.service.ts';
 
 const tags = ['live'];
 
 export const liveRoutes: FeatureModule = (deps) => {
   return async (app) => {
-    const viewers = createLiveViewers({
-      db: deps.db,
-      onError: (error) => app.log.error({ err: error }, 'live: writing viewers failed'),
-    });
-    app.addHook('onClose', () => viewers.stop());
-    const files = openLiveFiles(deps.config);
-    const station = await startLiveStation(app, deps, files);
+    const { files, viewers, station } = deps.live;
     const live = createLiveService({ db: deps.db, config: deps.config, viewers, station });
 
     app.get(

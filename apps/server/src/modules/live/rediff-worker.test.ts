@@ -7,6 +7,7 @@ import { Processing } from '@plateau/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lives, videos } from '../../db/schema.ts';
+import { siteQueues } from '../../job-queues.ts';
 import { createJobQueue } from '../../jobs/boss.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { sendRediffJob } from '../../jobs/rediff-queue.ts';
@@ -33,7 +34,7 @@ const quiet = { info: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
   binaries = (await locateMediaBinaries({}))!;
-  jobs = createJobQueue(ctx.database, ctx.config);
+  jobs = createJobQueue(ctx.database, ctx.config, { supervise: false, queues: siteQueues });
   geek = await ctx.createUser('geek');
 });
 afterAll(async () => {
