@@ -49,14 +49,11 @@ export const startBoss = async (
   return boss;
 };
 
-/**
- * The app's pg-boss (job-queue.ts), started on first use with `options`. Without them it
- * supervises nothing and creates no queue: it sends only to queues another one created.
- */
+/** The app's pg-boss (job-queue.ts), started on first use with `options`. */
 export const createJobQueue = (
   database: DatabaseHandle,
   config: Config,
-  options: BossOptions = { supervise: false, queues: [] },
+  options: BossOptions,
 ): JobQueue => {
   let started: Promise<PgBoss> | undefined;
   let stopped = false;
