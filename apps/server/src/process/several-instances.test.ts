@@ -26,22 +26,22 @@ import {
 } from '../test/plateau-process.ts';
 
 /**
- * The README's "Several instances" topology on loopback: Debian's nginx with the README's own
+ * docs/operations.md's "Several instances" topology on loopback: Debian's nginx with its own
  * configuration in front of two servers, one encode worker, one PostgreSQL database and one
  * DATA_DIR. A person signs in, uploads through one instance, the worker encodes, the video is
  * watched through the other; one instance stops while requests flow and none is lost.
  */
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const readme = readFileSync(path.resolve(serverRoot, '../../README.md'), 'utf8');
+const operations = readFileSync(path.resolve(serverRoot, '../../docs/operations.md'), 'utf8');
 const processes = usePlateauProcesses();
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** The README's configuration for two instances, on this test's ports, in a full nginx.conf. */
+/** The documented configuration for two instances, on this test's ports, in a full nginx.conf. */
 const nginxConf = (dir: string, listen: number, upstreams: [string, string]) => {
-  const section = readme.slice(readme.indexOf('### Several instances'));
+  const section = operations.slice(operations.indexOf('## Several instances'));
   const block = /```nginx\n([\s\S]*?)```/.exec(section)![1]!;
   const http = block
     .replace('server 127.0.0.1:8080;', `server 127.0.0.1:${upstreams[0]};`)
