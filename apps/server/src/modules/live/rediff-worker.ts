@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { ensureRediffQueue, REDIFF_QUEUE, type RediffJobData } from '../../jobs/rediff-queue.ts';
+import { REDIFF_QUEUE, type RediffJobData } from '../../jobs/rediff-queue.ts';
 import * as repository from './live.repository.ts';
 import { buildRediff, type RediffDeps } from './rediff.ts';
 
@@ -29,7 +29,6 @@ export const startRediffWorker = async (
   deps: RediffDeps,
   log: RediffWorkerLog,
 ): Promise<RediffWorker> => {
-  await ensureRediffQueue(boss);
   let running: { controller: AbortController; done: Promise<unknown> } | undefined;
 
   const progressOf = (liveId: number) => {
