@@ -9,6 +9,7 @@ import {
   pendingRunData,
   runWaiting,
 } from './site-wide-run.repository.ts';
+import { waitAtMost } from '../lib/wait-at-most.ts';
 
 /**
  * A site-wide run: a background job over the whole site (the rendition upgrade, the media move)
@@ -177,12 +178,7 @@ export const startSiteWideRunWorker = async <Data, Output extends SiteWideRunOut
       const current = running;
       current?.controller.abort(new Error('shutdown'));
       // The run stops at its next look at the signal; pg-boss records it before the pool closes.
-      // The wait's timer goes with the run, and never holds the process open.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        current?.done.catch(() => undefined),
-        new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS).unref())),
-      ]).finally(() => clearTimeout(timer));
+      await waitAtMost(current?.done, STOP_WAIT_MS);
     },
   };
 };

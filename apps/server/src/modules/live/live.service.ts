@@ -9,6 +9,7 @@ import type { LiveViewers } from './live-viewers.ts';
 import type { LiveStation } from './live-station.ts';
 import * as repository from './live.repository.ts';
 import { newStreamKey } from './stream-key.ts';
+import { waitAtMost } from '../../lib/wait-at-most.ts';
 
 const directNotFound = () => notFound(notFoundMessage.direct);
 const notLive = () => notFound("Le direct n'est pas en cours");
@@ -26,16 +27,8 @@ const END_ANSWER_MS = 5_000;
 /** How often that wait looks, when another process runs the live. */
 const END_POLL_MS = 200;
 
-/** Neither wait holds the process open, and the bounded one clears its timer once answered. */
+/** The poll's pause never holds the process open. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-const waitAtMost = async (work: Promise<unknown>, ms: number) => {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms).unref()))]);
-  } finally {
-    clearTimeout(timer);
-  }
-};
 
 /** What viewers are told, from the newest live and whether broadcasting is on. */
 const stateOf = (live: repository.LiveRow | undefined, enabled: boolean): LiveStatus['state'] => {

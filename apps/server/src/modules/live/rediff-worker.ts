@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { REDIFF_QUEUE, type RediffJobData } from '../../jobs/rediff-queue.ts';
 import * as repository from './live.repository.ts';
 import { buildRediff, type RediffDeps } from './rediff.ts';
+import { waitAtMost } from '../../lib/wait-at-most.ts';
 
 export interface RediffWorkerLog {
   info(message: string): void;
@@ -82,11 +83,7 @@ export const startRediffWorker = async (
       await boss.offWork({ id: workerId });
       const current = running;
       current?.controller.abort(new Error('shutdown'));
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        current?.done.catch(() => undefined),
-        new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS).unref())),
-      ]).finally(() => clearTimeout(timer));
+      await waitAtMost(current?.done, STOP_WAIT_MS);
     },
   };
 };
