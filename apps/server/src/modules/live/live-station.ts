@@ -11,6 +11,7 @@ import { createWrongKeyLimit, isWellFormedKey } from './stream-key.ts';
 import { endPlaylists } from './live-playlists.ts';
 import { watchEndRequests } from './live-end-requests.ts';
 import { createLiveMirror } from './live-mirror.ts';
+import { limitBreach, streamRefusal } from './live-limits.ts';
 import { onEnd, onPublish } from './live-states.ts';
 import { liveKeys } from './live-files.ts';
 
@@ -120,18 +121,10 @@ export const createLiveStation = (deps: LiveStationDeps) => {
         lastBytes = bytes;
         lastAt = Date.now();
         const hours = (Date.now() - entry.startedAt.getTime()) / 3_600_000;
-        const problem =
-          kbps > settings.maxKbps * 1.5
-            ? problems.tooManyKbps(Math.round(kbps), settings.maxKbps)
-            : (await freeMb()) < settings.minFreeMb
-              ? problems.diskFull
-              : hours >= settings.maxHours
-                ? problems.tooLong(settings.maxHours)
-                : undefined;
-        if (!problem) return;
-        await report(directId, problem);
-        // Over the duration, the live ends; otherwise the encoder is cut and may come back.
-        if (hours >= settings.maxHours) void end(directId);
+        const breach = limitBreach(settings, { kbps, freeMb: await freeMb(), hours });
+        if (!breach) return;
+        await report(directId, breach.message);
+        if (breach.ends) void end(directId);
         else publisher.drop();
       })().catch((error) => log.error('live: watch failed', error));
     }, WATCH_MS);
@@ -202,27 +195,17 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     }
     const directId = direct.id;
     const existing = active.get(directId);
-    if (existing?.publisher) {
-      await report(directId, problems.secondEncoder);
-      return publisher.drop();
-    }
-    if (existing?.ending) {
-      await report(directId, problems.ending);
-      return publisher.drop();
-    }
-    // Nothing is opened for a stream Plateau cannot copy: no live, no file.
-    const refusal = await publisher.codecs();
+    // The station's own refusals first: the stream's wait for its first tags.
+    const refusal =
+      (existing?.publisher && problems.secondEncoder) ||
+      (existing?.ending && problems.ending) ||
+      streamRefusal(settings, {
+        codecs: await publisher.codecs(),
+        height: publisher.source().height,
+        freeMb: await freeMb(),
+      });
     if (refusal) {
       await report(directId, refusal);
-      return publisher.drop();
-    }
-    const source = publisher.source();
-    if (source.height > settings.maxHeight) {
-      await report(directId, problems.tooHigh(source.height, settings.maxHeight));
-      return publisher.drop();
-    }
-    if ((await freeMb()) < settings.minFreeMb) {
-      await report(directId, problems.diskFull);
       return publisher.drop();
     }
     const opened = await db.transaction(async (tx) => {
