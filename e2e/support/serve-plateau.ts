@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
 import type { Config } from '../../apps/server/src/config.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/client.ts';
-import { createJobQueue, type JobQueue } from '../../apps/server/src/jobs/boss.ts';
+import { siteQueues } from '../../apps/server/src/job-queues.ts';
+import { createJobQueue } from '../../apps/server/src/jobs/boss.ts';
+import type { JobQueue } from '../../apps/server/src/jobs/job-queue.ts';
 import {
   locateMediaBinaries,
   type MediaBinaries,
@@ -57,7 +59,7 @@ export const servePlateau = async ({
     if (!binaries) throw new Error('e2e: ffmpeg/ffprobe introuvables');
     // MEDIA_STORAGE of the config: the local folder, or a bucket (reached and checked here).
     const storage = await openMediaStorage(config, database.db);
-    jobs = createJobQueue(database, config, { supervise: true });
+    jobs = createJobQueue(database, config, { supervise: true, queues: siteQueues });
     await jobs.boss();
     app = await buildApp({
       config,
