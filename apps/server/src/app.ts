@@ -26,6 +26,7 @@ import { featureModules } from './modules/index.ts';
 import { startLiveRuntime, type LiveRuntime } from './modules/live/live-runtime.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { admission, admissionLimits } from './process/admission.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
 import { noStoreByDefault } from './lib/no-store.ts';
 import { sharedRateLimitStore } from './modules/auth/shared-rate-limit-store.ts';
@@ -231,6 +232,9 @@ export const buildApp = async ({
   const deps: AppDeps = { ...base, live: live! };
 
   await app.register(metricsRoutes(deps));
+  // Fair waiting under a crowd: before the viewer (its account lookup is a statement), after
+  // the metrics (a wait counts in a request's time).
+  await app.register(admission, admissionLimits(database.kind));
   await app.register(viewerPlugin, {
     keys: { secret: config.jwtSecret, lifetimeSeconds: config.tokenLifetimeSeconds },
     db: database.db,

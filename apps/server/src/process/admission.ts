@@ -1,0 +1,193 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from '../lib/errors.ts';
+
+/**
+ * Fair, bounded waiting under a crowd (issue 32, bench/README.md "Overload (issue 32)").
+ *
+ * Without it, every request that arrives starts at once: 400 connections put 400 requests'
+ * statements in the database's queue, each request queueing again for each wave of its SQL, and
+ * on the embedded database (SQL run on the event loop) whole seconds of statements run in one
+ * turn of the loop while ranges and new requests wait for it to end. Who waits how long then
+ * depends on the number of waves and on the turn one arrives in: p99 of 3-4x p50.
+ *
+ * Here a request of a lane waits at the door, first come first served, until one of the lane's
+ * places is free, and keeps it until its answer is ready (onSend; a media answer's bytes then
+ * flow under the byte streams' own limits) or the client is gone. Past the door it meets only
+ * the few requests let in with it: it waits once, and about as long as everyone else. Lanes:
+ * - `api`: the API's requests (the database's work);
+ * - `media`: stored media (ranges, HLS files, images, captions), which need the database only
+ *   when a decision kept a few seconds expires, and must never wait behind the API's queue.
+ * Never waiting: the web app's files, health, metrics, uploads (their bytes take minutes), the
+ * live's playlists and segments (cheap, and late is useless).
+ * A place is handed over on a later turn of the event loop, so the loop serves I/O between two
+ * requests. A lane's queue is bounded: past it, 503 with Retry-After.
+ */
+
+export type LaneName = 'api' | 'media';
+
+export interface LaneLimits {
+  /** Requests of the lane past the door at once. */
+  concurrency: number;
+  /** Requests waiting at most; more are answered 503. */
+  maxWaiting: number;
+}
+
+export interface Lane {
+  /** Resolves with the way out once a place is free; null when the queue is full. */
+  enter(): Promise<(() => void) | null>;
+  /** Gives up waiting (the client went away): false when it was let in meanwhile. */
+  cancel(entry: Promise<(() => void) | null>): boolean;
+  readonly active: number;
+  readonly waiting: number;
+}
+
+export const createLane = ({ concurrency, maxWaiting }: LaneLimits): Lane => {
+  const queue: { entry: Promise<(() => void) | null>; admit: () => void }[] = [];
+  let active = 0;
+  let handing = false;
+
+  const exit = () => {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      active -= 1;
+      if (queue.length > 0 && !handing) {
+        handing = true;
+        setImmediate(handOver);
+      }
+    };
+  };
+
+  const handOver = () => {
+    handing = false;
+    while (active < concurrency) {
+      const next = queue.shift();
+      if (!next) return;
+      active += 1;
+      next.admit();
+    }
+  };
+
+  return {
+    enter() {
+      if (active < concurrency && queue.length === 0 && !handing) {
+        active += 1;
+        return Promise.resolve(exit());
+      }
+      if (queue.length >= maxWaiting) return Promise.resolve(null);
+      let admit!: () => void;
+      const entry = new Promise<(() => void) | null>((resolve) => {
+        admit = () => resolve(exit());
+      });
+      queue.push({ entry, admit });
+      return entry;
+    },
+    cancel(entry) {
+      const index = queue.findIndex((waiting) => waiting.entry === entry);
+      if (index === -1) return false;
+      queue.splice(index, 1);
+      return true;
+    },
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+};
+
+/** Stored media served by Plateau's own routes (GET and HEAD). */
+const mediaRoute = /^\/api\/media\/(video|hls|thumbnail|poster|captions|storyboard)\//;
+const neverWaiting = /^\/api\/(health$|uploads(\/|$)|media\/live\/)/;
+
+/** The lane of a request, by its route's pattern; null: it never waits. */
+export const laneOf = (request: FastifyRequest): LaneName | null => {
+  const route = request.routeOptions.url;
+  if (route === undefined || !route.startsWith('/api/') || neverWaiting.test(route)) return null;
+  if (mediaRoute.test(route)) {
+    return request.method === 'GET' || request.method === 'HEAD' ? 'media' : null;
+  }
+  // Multipart uploads (POST /api/media/...) are caught above; other writes are API work.
+  return 'api';
+};
+
+export interface AdmissionOptions {
+  lanes: Partial<Record<LaneName, LaneLimits>>;
+}
+
+const released = Symbol('admission release');
+
+type Admitted = FastifyRequest & { [released]?: () => void };
+
+const busy = (reply: FastifyReply) =>
+  reply
+    .status(503)
+    .header('retry-after', '2')
+    .send(errorBody(503, 'Le serveur est très demandé : réessayez dans un instant'));
+
+/**
+ * The door of each lane. Registered on the root before any hook that does the request's work
+ * (the viewer's account lookup is a statement), after the metrics' (a wait counts in the time).
+ */
+export const admission = fp<AdmissionOptions>(async (app, { lanes: limits }) => {
+  const lanes: Partial<Record<LaneName, Lane>> = {};
+  for (const [name, lane] of Object.entries(limits) as [LaneName, LaneLimits][]) {
+    if (lane.concurrency > 0) lanes[name] = createLane(lane);
+  }
+  app.decorate('admissionLanes', lanes);
+
+  app.addHook('onRequest', async (request: Admitted, reply) => {
+    const name = laneOf(request);
+    const lane = name === null ? undefined : lanes[name];
+    if (!lane) return;
+    const entry = lane.enter();
+    // A client gone while waiting leaves the queue; one gone later gives its place back.
+    const onClose = () => {
+      if (lane.cancel(entry)) return;
+      void entry.then((leave) => leave?.());
+    };
+    reply.raw.once('close', onClose);
+    const leave = await entry;
+    if (leave === null) {
+      reply.raw.off('close', onClose);
+      return busy(reply);
+    }
+    request[released] = leave;
+  });
+
+  app.addHook('onSend', (request: Admitted, _reply, payload, done) => {
+    request[released]?.();
+    done(null, payload);
+  });
+});
+
+/**
+ * The lanes' places. The embedded database runs one statement at a time on the event loop: two
+ * API requests at once (one's statement while the other answers). PostgreSQL: as many as its
+ * pool has connections. PLATEAU_ADMISSION (`off`, or `api:N,media:N`) overrides, for the bench.
+ */
+export const admissionLimits = (
+  databaseKind: 'pglite' | 'postgres',
+  setting = process.env.PLATEAU_ADMISSION,
+): AdmissionOptions => {
+  const lanes: AdmissionOptions['lanes'] = {
+    api: { concurrency: databaseKind === 'pglite' ? 2 : 10, maxWaiting: 2000 },
+    media: { concurrency: 32, maxWaiting: 2000 },
+  };
+  if (setting === 'off') return { lanes: {} };
+  for (const part of setting ? setting.split(',') : []) {
+    const [name, value] = part.split(':') as [LaneName, string];
+    lanes[name] = { concurrency: Number(value), maxWaiting: 2000 };
+  }
+  return { lanes };
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lanes' doors (tests, metrics). */
+    admissionLanes: Partial<Record<LaneName, Lane>>;
+  }
+}
