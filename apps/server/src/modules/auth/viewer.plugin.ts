@@ -85,15 +85,28 @@ export const viewerPlugin = fp<ViewerPluginOptions>(
       if (claims) verifiedClaims.set(token, claims, clock() + claims.expiresAt - Date.now());
       return claims;
     };
+    /** Media lookups under way by token: the player's ranges that arrive meanwhile share one. */
+    const lookingUp = new Map<string, Promise<SignedInViewer | null>>();
+    const lookUpMedia = (token: string): Promise<SignedInViewer | null> => {
+      const remembered = mediaViewers.get(token);
+      if (remembered) return Promise.resolve(remembered);
+      const pending = lookingUp.get(token);
+      if (pending) return pending;
+      const lookup = viewerOf(db, verify, token)
+        .then((found) => {
+          if (found === null) return null;
+          // Never past the token's own expiry (a wall-clock time, moved onto the cache's clock).
+          mediaViewers.set(token, found.viewer, clock() + found.expiresAt - Date.now());
+          return found.viewer;
+        })
+        .finally(() => lookingUp.delete(token));
+      lookingUp.set(token, lookup);
+      return lookup;
+    };
     const lookUp = async (token: string, cached: boolean): Promise<SignedInViewer | null> => {
       if (token === '') return null;
-      const remembered = cached ? mediaViewers.get(token) : undefined;
-      if (remembered) return remembered;
-      const found = await viewerOf(db, verify, token);
-      if (found === null) return null;
-      // Never past the token's own expiry (a wall-clock time, moved onto the cache's clock).
-      if (cached) mediaViewers.set(token, found.viewer, clock() + found.expiresAt - Date.now());
-      return found.viewer;
+      if (cached) return lookUpMedia(token);
+      return (await viewerOf(db, verify, token))?.viewer ?? null;
     };
 
     app.decorateRequest('viewer', null);
