@@ -44,6 +44,31 @@ describe('admission lanes', () => {
     expect(lane.active).toBe(0);
   });
 
+  it('with a slice, lets requests in during the first `sliceMs` of a turn only', async () => {
+    let time = 0;
+    const lane = createLane({ concurrency: 2, maxWaiting: 10, sliceMs: 20, now: () => time });
+    const order: string[] = [];
+    // The embedded database: each request is answered within its turn, its place given back.
+    const request = async (name: string, cost: number) => {
+      const leave = (await lane.enter())!;
+      order.push(name);
+      time += cost;
+      leave();
+    };
+    const all = Promise.all([
+      request('a', 15),
+      request('b', 15),
+      request('c', 15),
+      request('d', 1),
+    ]);
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    // a and b at 0 ms; c when a gave its place back, 15 ms into the turn; d past the 20 ms.
+    expect(order).toEqual(['a', 'b', 'c']);
+    await nextTurn();
+    expect(order, 'd on the next turn').toEqual(['a', 'b', 'c', 'd']);
+    await all;
+  });
+
   it('sorts requests by route: API, stored media, and those that never wait', () => {
     const lane = (url: string | undefined, method = 'GET') =>
       laneOf({ method, routeOptions: { url } } as Parameters<typeof laneOf>[0]);

@@ -31,6 +31,14 @@ export interface LaneLimits {
   concurrency: number;
   /** Requests waiting at most; more are answered 503. */
   maxWaiting: number;
+  /**
+   * The embedded database answers within the request's own turn of the event loop (its SQL
+   * runs there): a free place alone would let every request of a turn in, one after the other,
+   * and the turn last seconds. With a slice, requests are let in during the first `sliceMs` of
+   * a turn only; the others wait for the next turn, I/O served in between.
+   */
+  sliceMs?: number;
+  now?: () => number;
 }
 
 export interface Lane {
@@ -42,46 +50,61 @@ export interface Lane {
   readonly waiting: number;
 }
 
-export const createLane = ({ concurrency, maxWaiting }: LaneLimits): Lane => {
-  const queue: { entry: Promise<(() => void) | null>; admit: () => void }[] = [];
+export const createLane = ({
+  concurrency,
+  maxWaiting,
+  sliceMs,
+  now = () => performance.now(),
+}: LaneLimits): Lane => {
+  const queue: { entry: Promise<(() => void) | null>; admit: (leave: () => void) => void }[] = [];
   let active = 0;
-  let handing = false;
+  /** When this turn's first request was let in; undefined until one is. */
+  let sliceStart: number | undefined;
+  let turnScheduled = false;
 
-  const exit = () => {
+  const mayAdmit = () =>
+    active < concurrency &&
+    (sliceMs === undefined || sliceStart === undefined || now() - sliceStart < sliceMs);
+
+  /** The next turn of the loop: a new slice, and the waiting let in. */
+  const scheduleTurn = () => {
+    if (turnScheduled) return;
+    turnScheduled = true;
+    setImmediate(() => {
+      turnScheduled = false;
+      sliceStart = undefined;
+      admitWaiting();
+    });
+  };
+
+  const admit = () => {
+    active += 1;
+    if (sliceMs !== undefined) {
+      sliceStart ??= now();
+      scheduleTurn();
+    }
     let done = false;
     return () => {
       if (done) return;
       done = true;
       active -= 1;
-      if (queue.length > 0 && !handing) {
-        handing = true;
-        setImmediate(handOver);
-      }
+      admitWaiting();
     };
   };
 
-  const handOver = () => {
-    handing = false;
-    while (active < concurrency) {
-      const next = queue.shift();
-      if (!next) return;
-      active += 1;
-      next.admit();
-    }
+  const admitWaiting = () => {
+    while (queue.length > 0 && mayAdmit()) queue.shift()!.admit(admit());
+    if (queue.length > 0 && active < concurrency) scheduleTurn();
   };
 
   return {
     enter() {
-      if (active < concurrency && queue.length === 0 && !handing) {
-        active += 1;
-        return Promise.resolve(exit());
-      }
+      if (queue.length === 0 && mayAdmit()) return Promise.resolve(admit());
       if (queue.length >= maxWaiting) return Promise.resolve(null);
-      let admit!: () => void;
-      const entry = new Promise<(() => void) | null>((resolve) => {
-        admit = () => resolve(exit());
-      });
-      queue.push({ entry, admit });
+      let admitThis!: (leave: () => void) => void;
+      const entry = new Promise<(() => void) | null>((resolve) => (admitThis = resolve));
+      queue.push({ entry, admit: admitThis });
+      if (active < concurrency) scheduleTurn();
       return entry;
     },
     cancel(entry) {
@@ -173,14 +196,17 @@ export const admissionLimits = (
   databaseKind: 'pglite' | 'postgres',
   setting = process.env.PLATEAU_ADMISSION,
 ): AdmissionOptions => {
+  const embedded = databaseKind === 'pglite';
   const lanes: AdmissionOptions['lanes'] = {
-    api: { concurrency: databaseKind === 'pglite' ? 2 : 10, maxWaiting: 2000 },
+    api: { concurrency: embedded ? 2 : 10, maxWaiting: 2000, ...(embedded && { sliceMs: 20 }) },
     media: { concurrency: 32, maxWaiting: 2000 },
   };
   if (setting === 'off') return { lanes: {} };
+  // `api:N` / `media:N` places, `slice:ms` (the API lane's slice; 0: none).
   for (const part of setting ? setting.split(',') : []) {
-    const [name, value] = part.split(':') as [LaneName, string];
-    lanes[name] = { concurrency: Number(value), maxWaiting: 2000 };
+    const [name, value] = part.split(':') as [string, string];
+    if (name === 'slice') lanes.api!.sliceMs = Number(value) || undefined;
+    else lanes[name as LaneName]!.concurrency = Number(value);
   }
   return { lanes };
 };
