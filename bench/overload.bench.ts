@@ -11,7 +11,8 @@
  * Settings (environment):
  *   OVERLOAD_CONNECTIONS=400  OVERLOAD_SECONDS=60  OVERLOAD_AFTER_SECONDS=10
  *   OVERLOAD_DB=both|pglite|postgres
- *   OVERLOAD_VARIANTS=before,after   server settings compared in the same run (see `variants`)
+ *   OVERLOAD_VARIANTS=before,after   server settings compared in the same run (see `variants`;
+ *     `label:NAME=value&NAME=value` for one lever alone; NODE_ARGS: Node's flags)
  *   OVERLOAD_MIX=list,search,history,range   the kinds asked (range: both videos)
  *   OVERLOAD_MODE=random   each request of a kind drawn at random (range: twice, one per video);
  *     cycle: every connection asks the kinds in turn; split: each kind on connections of its own
@@ -65,15 +66,25 @@ const probeKeep = path.join(os.tmpdir(), 'plateau-bench-overload-probes');
 
 /**
  * Server settings compared in one run. `before` turns today's overload measures off (the
- * reference), `after` is Plateau as shipped.
+ * reference), `after` is Plateau as shipped. Any other variant is written
+ * `label:NAME=value&NAME=value` (one lever alone, e.g. `api1:PLATEAU_ADMISSION=api:1`).
  */
 const variants: Record<string, Record<string, string>> = {
-  before: { PLATEAU_DB_GATE: 'off' },
-  'gate-fifo': { PLATEAU_DB_GATE: 'fifo' },
-  'gate-no-yield': { PLATEAU_DB_YIELD: '0' },
+  before: { PLATEAU_ADMISSION: 'off' },
   after: {},
 };
-const variantNames = (process.env.OVERLOAD_VARIANTS ?? 'before,after').split(',');
+const variantNames = (process.env.OVERLOAD_VARIANTS ?? 'before,after').split(',').map((entry) => {
+  const colon = entry.indexOf(':');
+  if (colon === -1) return entry;
+  const label = entry.slice(0, colon);
+  variants[label] = Object.fromEntries(
+    entry
+      .slice(colon + 1)
+      .split('&')
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+  return label;
+});
 for (const name of variantNames) {
   if (!(name in variants)) throw new Error(`unknown variant ${name} (${Object.keys(variants)})`);
 }
@@ -203,13 +214,20 @@ const runOne = async (
     ...variants[variant],
     ...extraEnv,
   };
+  // Node's own flags (V8's heap sizes...), given before the script.
+  const nodeArgs = env.NODE_ARGS ? env.NODE_ARGS.split(' ') : [];
+  delete env.NODE_ARGS;
   if (probe) {
     writeFileSync(probeFile, '');
     env.OVERLOAD_PROBE_FILE = probeFile;
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${probeModule}`.trim();
   }
   log(`${database}, ${variant}: starting Plateau`);
-  const plateau: RunningPlateau = await startPlateau(env);
+  const plateau: RunningPlateau = await startPlateau(
+    env,
+    nodeArgs,
+    process.env.OVERLOAD_LOGS ? path.join(probeKeep, `${database}-${variant}.log`) : undefined,
+  );
   const generator = startMixGenerator();
   try {
     const kinds = mixKinds(site, clip.bytes, CONNECTIONS);
@@ -248,6 +266,7 @@ const runOne = async (
       mode,
       connections: CONNECTIONS,
       kinds,
+      ...(probe && { traceFile: path.join(probeKeep, `${database}-${variant}.csv`) }),
     });
     loading = false;
     await sampling;
@@ -329,6 +348,14 @@ const printLatencyTable = (variant: string, runs: RunResult[]) => {
     const shownName = name === 'overall' ? '**overall**' : name;
     console.log(`| ${shownName} | ${cells.join(' | ')} |`);
   }
+  console.log(
+    `\nEach connection's first answer, ms after the start (a new connection waits to be accepted: Node takes one per turn of its event loop): ${shown
+      .map(
+        (run) =>
+          `${label[run.database]} p50 ${ms(run.mix.firstAnswer.p50)}, p90 ${ms(run.mix.firstAnswer.p90)}, last ${ms(run.mix.firstAnswer.max)} (${run.mix.firstAnswer.connections} connections answered)`,
+      )
+      .join('; ')}`,
+  );
 };
 
 const printMemoryTable = (runs: RunResult[]) => {
@@ -387,6 +414,7 @@ const main = async () => {
   log('Building the server (scripts/build.mjs, server only)...');
   buildServerOnly();
   const clip = await ensureClip();
+  if (probe) mkdirSync(probeKeep, { recursive: true });
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'plateau-bench-overload-'));
   const runs: RunResult[] = [];
   try {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,11 +12,19 @@ export interface RunningPlateau {
   stop(): Promise<void>;
 }
 
-/** The compiled server (`apps/server/dist/main.js`), as a process manager runs it. */
-export const startPlateau = async (env: Record<string, string>): Promise<RunningPlateau> => {
+/**
+ * The compiled server (`apps/server/dist/main.js`), as a process manager runs it; `nodeArgs`
+ * before the script (V8 flags such as --max-semi-space-size).
+ */
+export const startPlateau = async (
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  /** Where its log lines go once it runs (a file), rather than read and dropped. */
+  logFile?: string,
+): Promise<RunningPlateau> => {
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'apps/server/dist/main.js')],
+    [...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
     {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', ...env },
@@ -34,7 +43,8 @@ export const startPlateau = async (env: Record<string, string>): Promise<Running
   // Its request logs (LOG_LEVEL info by default) are read and dropped, as a journal would take them.
   output = '';
   child.stdout!.removeAllListeners('data');
-  child.stdout!.resume();
+  if (logFile) child.stdout!.pipe(createWriteStream(logFile));
+  else child.stdout!.resume();
   return {
     pid: child.pid!,
     origin: `http://127.0.0.1:${env.PORT}`,

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import type { KindResult, MixJob, MixKind, MixResult } from './mix.ts';
@@ -122,7 +123,12 @@ const randomSpec = (kinds: MixKind[]): Spec => {
 process.on('message', async (job: MixJob) => {
   try {
     const overall = newTally();
+    const started = Date.now();
+    /** When each connection had its first answer (ms from the start): new connections wait to be accepted. */
+    const firstAnswers = new Map<CannonClient, number>();
     const tallies = job.kinds.map(newTally);
+    // OVERLOAD_TRACE: every answer (its end, kind, time), for a look at the time course.
+    const trace = job.traceFile ? ['at,kind,ms'] : undefined;
     const run = (
       connections: number,
       requests: Spec[],
@@ -137,8 +143,12 @@ process.on('message', async (job: MixJob) => {
       });
       instance.on(
         'response',
-        (client: CannonClient, status: number, _bytes: number, time: number) =>
-          count([overall, tallies[kindOf(client)]!], status, time),
+        (client: CannonClient, status: number, _bytes: number, time: number) => {
+          const kind = kindOf(client);
+          if (!firstAnswers.has(client)) firstAnswers.set(client, Date.now() - started);
+          count([overall, tallies[kind]!], status, time);
+          trace?.push(`${Date.now()},${kind},${Math.round(time)}`);
+        },
       );
       // autocannon does not say which request failed: counted in the overall line only.
       instance.on('reqError', (error: Error) => countError([overall], error));
@@ -170,9 +180,17 @@ process.on('message', async (job: MixJob) => {
         ),
       );
     }
+    if (job.traceFile && trace) writeFileSync(job.traceFile, `${trace.join('\n')}\n`);
     const summary = (name: string, tally: Tally) =>
       summarise(name, tally.times, tally.statuses, tally.errors, tally.timeouts, job.seconds);
+    const firsts = Float64Array.from(firstAnswers.values()).sort();
     const answer: MixResult = {
+      firstAnswer: {
+        connections: firsts.length,
+        p50: percentile(firsts, 50),
+        p90: percentile(firsts, 90),
+        max: firsts.length === 0 ? 0 : firsts[firsts.length - 1]!,
+      },
       kinds: job.kinds.map((kind, index) => summary(kind.name, tallies[index]!)),
       overall: summary('overall', overall),
     };

@@ -28,6 +28,8 @@ export interface MixJob {
   /** `random` and `cycle` modes: all the connections. */
   connections: number;
   kinds: MixKind[];
+  /** Where to write every answer's end, kind and time (CSV), if anywhere. */
+  traceFile?: string;
 }
 
 export interface KindResult {
@@ -49,6 +51,8 @@ export interface KindResult {
 export interface MixResult {
   kinds: KindResult[];
   overall: KindResult;
+  /** Each connection's first answer, ms after the start: when the server took it in. */
+  firstAnswer: { connections: number; p50: number; p90: number; max: number };
 }
 
 /** The autocannon child process (it inherits the tsx loader), reused for every run. */
