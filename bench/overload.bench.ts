@@ -184,7 +184,8 @@ interface RunResult {
   database: 'pglite' | 'postgres';
   variant: string;
   mix: MixResult;
-  rss: { before: number; end: number; peak: number; after: number };
+  /** MB; afterGc: 2 s after one full collection asked of the server (probe only). */
+  rss: { before: number; end: number; peak: number; after: number; afterGc?: number };
   cpu: { server: number; generator: number };
   loadBefore: string;
   /** The probe's lines during the load, and the last ones before it, at its end and after. */
@@ -278,6 +279,13 @@ const runOne = async (
     await sleep(AFTER_SECONDS * 1000);
     const after = memoryMb(plateau.pid).rss;
     const afterAt = Date.now();
+    // With the probe: what one full collection would give back now.
+    let afterGc: number | undefined;
+    if (probe) {
+      process.kill(plateau.pid, 'SIGUSR2');
+      await sleep(2000);
+      afterGc = memoryMb(plateau.pid).rss;
+    }
     let probeLines: RunResult['probe'] = null;
     if (probe) {
       const lines = readFileSync(probeFile, 'utf8')
@@ -301,7 +309,7 @@ const runOne = async (
       database,
       variant,
       mix,
-      rss: { before, end, peak, after },
+      rss: { before, end, peak, after, afterGc },
       cpu,
       loadBefore,
       probe: probeLines,
@@ -340,12 +348,23 @@ const printLatencyTable = (variant: string, runs: RunResult[]) => {
   const columns = ['req/s', 'err', '5xx', 'p50', 'p90', 'p99', 'max', 'p99/p50'];
   console.log(`| kind | ${shown.map(() => columns.join(' | ')).join(' | ')} |`);
   console.log(`|---|${shown.map(() => columns.map(() => '--:').join('|')).join('|')}|`);
-  const names = [...shown[0]!.mix.kinds.map((kind) => kind.name), 'overall'];
+  const names = [...shown[0]!.mix.kinds.map((kind) => kind.name), 'overall', 'settled'];
   for (const name of names) {
     const cells = shown.flatMap((run) =>
-      kindCells(name === 'overall' ? run.mix.overall : run.mix.kinds.find((k) => k.name === name)),
+      kindCells(
+        name === 'overall'
+          ? run.mix.overall
+          : name === 'settled'
+            ? run.mix.settled
+            : run.mix.kinds.find((k) => k.name === name),
+      ),
     );
-    const shownName = name === 'overall' ? '**overall**' : name;
+    const shownName =
+      name === 'overall'
+        ? '**overall**'
+        : name === 'settled'
+          ? "overall, each connection's first answer left out"
+          : name;
     console.log(`| ${shownName} | ${cells.join(' | ')} |`);
   }
   console.log(
@@ -363,14 +382,14 @@ const printMemoryTable = (runs: RunResult[]) => {
     `\nServer RSS (MB): before the load (after a ${WARM_UP.seconds} s warm-up at ${WARM_UP.connections} connections and ${WARM_UP.settle} s idle), at its end, its peak, ${AFTER_SECONDS} s after; CPU seconds of the server and of the load generator during the load; load average before\n`,
   );
   console.log(
-    `| variant | database | before | end | peak | +${AFTER_SECONDS} s | +${AFTER_SECONDS} s vs before | server CPU s | generator CPU s | load before |`,
+    `| variant | database | before | end | peak | +${AFTER_SECONDS} s | +${AFTER_SECONDS} s vs before | after a full GC | server CPU s | generator CPU s | load before |`,
   );
-  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|---|');
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
   for (const run of runs) {
-    const { before, end, peak, after } = run.rss;
+    const { before, end, peak, after, afterGc } = run.rss;
     const change = ((after - before) / before) * 100;
     console.log(
-      `| ${run.variant} | ${label[run.database]} | ${before.toFixed(0)} | ${end.toFixed(0)} | ${peak.toFixed(0)} | ${after.toFixed(0)} | ${change >= 0 ? '+' : ''}${change.toFixed(0)} % | ${run.cpu.server.toFixed(0)} | ${run.cpu.generator.toFixed(0)} | ${run.loadBefore} |`,
+      `| ${run.variant} | ${label[run.database]} | ${before.toFixed(0)} | ${end.toFixed(0)} | ${peak.toFixed(0)} | ${after.toFixed(0)} | ${change >= 0 ? '+' : ''}${change.toFixed(0)} % | ${afterGc === undefined ? '-' : afterGc.toFixed(0)} | ${run.cpu.server.toFixed(0)} | ${run.cpu.generator.toFixed(0)} | ${run.loadBefore} |`,
     );
   }
 };

@@ -123,6 +123,8 @@ const randomSpec = (kinds: MixKind[]): Spec => {
 process.on('message', async (job: MixJob) => {
   try {
     const overall = newTally();
+    /** Every answer but each connection's first: the requests of connections already taken in. */
+    const settled = newTally();
     const started = Date.now();
     /** When each connection had its first answer (ms from the start): new connections wait to be accepted. */
     const firstAnswers = new Map<CannonClient, number>();
@@ -145,8 +147,13 @@ process.on('message', async (job: MixJob) => {
         'response',
         (client: CannonClient, status: number, _bytes: number, time: number) => {
           const kind = kindOf(client);
-          if (!firstAnswers.has(client)) firstAnswers.set(client, Date.now() - started);
-          count([overall, tallies[kind]!], status, time);
+          const first = !firstAnswers.has(client);
+          if (first) firstAnswers.set(client, Date.now() - started);
+          count(
+            first ? [overall, tallies[kind]!] : [overall, tallies[kind]!, settled],
+            status,
+            time,
+          );
           trace?.push(`${Date.now()},${kind},${Math.round(time)}`);
         },
       );
@@ -193,6 +200,7 @@ process.on('message', async (job: MixJob) => {
       },
       kinds: job.kinds.map((kind, index) => summary(kind.name, tallies[index]!)),
       overall: summary('overall', overall),
+      settled: summary('overall, first answers left out', settled),
     };
     process.send?.(answer);
   } catch (error) {

@@ -51,6 +51,8 @@ export interface KindResult {
 export interface MixResult {
   kinds: KindResult[];
   overall: KindResult;
+  /** Every answer but each connection's first (which includes the wait to be accepted). */
+  settled: KindResult;
   /** Each connection's first answer, ms after the start: when the server took it in. */
   firstAnswer: { connections: number; p50: number; p90: number; max: number };
 }

@@ -63,6 +63,14 @@ if (file) {
     timeAsync(require('pg').Pool.prototype, 'query');
   }
 
+  // SIGUSR2: one full garbage collection now (the bench asks after the load, to see how much
+  // of the memory kept is garbage the collector has not come back for).
+  process.on('SIGUSR2', async () => {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    runInNewContext('gc')();
+  });
   const started = performance.now();
   const ms = (ns) => Math.round(ns / 1e4) / 100;
   const mb = (bytes) => Math.round(bytes / 1e5) / 10;

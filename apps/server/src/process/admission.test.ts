@@ -126,7 +126,8 @@ describe('admission lanes', () => {
   });
 
   it('has no door with PLATEAU_ADMISSION=off, and takes places from it', () => {
-    expect(admissionLimits('postgres', 'off')).toEqual({ lanes: {} });
+    expect(admissionLimits('postgres', 'off')).toEqual({ lanes: {}, collectAfterCrowd: false });
+    expect(admissionLimits('postgres', 'gc:0').collectAfterCrowd).toBe(false);
     expect(admissionLimits('pglite', 'api:4').lanes.api?.concurrency).toBe(4);
     expect(admissionLimits('pglite', undefined).lanes.api?.concurrency).toBe(2);
     expect(admissionLimits('postgres', undefined).lanes.api?.concurrency).toBe(10);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../lib/errors.ts';
+import { afterCrowd } from './after-crowd.ts';
 
 /**
  * Fair, bounded waiting under a crowd (issue 32, bench/README.md "Overload (issue 32)").
@@ -39,6 +40,10 @@ export interface LaneLimits {
    */
   sliceMs?: number;
   now?: () => number;
+  /** A request had to wait at the door. */
+  onWait?: () => void;
+  /** A request was let in. */
+  onAdmit?: () => void;
 }
 
 export interface Lane {
@@ -55,6 +60,8 @@ export const createLane = ({
   maxWaiting,
   sliceMs,
   now = () => performance.now(),
+  onWait,
+  onAdmit,
 }: LaneLimits): Lane => {
   const queue: { entry: Promise<(() => void) | null>; admit: (leave: () => void) => void }[] = [];
   let active = 0;
@@ -79,6 +86,7 @@ export const createLane = ({
 
   const admit = () => {
     active += 1;
+    onAdmit?.();
     if (sliceMs !== undefined) {
       sliceStart ??= now();
       scheduleTurn();
@@ -104,6 +112,7 @@ export const createLane = ({
       let admitThis!: (leave: () => void) => void;
       const entry = new Promise<(() => void) | null>((resolve) => (admitThis = resolve));
       queue.push({ entry, admit: admitThis });
+      onWait?.();
       if (active < concurrency) scheduleTurn();
       return entry;
     },
@@ -139,6 +148,8 @@ export const laneOf = (request: FastifyRequest): LaneName | null => {
 
 export interface AdmissionOptions {
   lanes: Partial<Record<LaneName, LaneLimits>>;
+  /** One full garbage collection once a crowd has passed (after-crowd.ts); default true. */
+  collectAfterCrowd?: boolean;
 }
 
 const released = Symbol('admission release');
@@ -155,10 +166,19 @@ const busy = (reply: FastifyReply) =>
  * The door of each lane. Registered on the root before any hook that does the request's work
  * (the viewer's account lookup is a statement), after the metrics' (a wait counts in the time).
  */
-export const admission = fp<AdmissionOptions>(async (app, { lanes: limits }) => {
+export const admission = fp<AdmissionOptions>(async (app, options) => {
+  const { lanes: limits, collectAfterCrowd = true } = options;
   const lanes: Partial<Record<LaneName, Lane>> = {};
+  const crowd = collectAfterCrowd
+    ? afterCrowd({
+        busy: () => Object.values(lanes).reduce((sum, lane) => sum + lane.active + lane.waiting, 0),
+      })
+    : undefined;
+  app.addHook('onClose', async () => crowd?.stop());
   for (const [name, lane] of Object.entries(limits) as [LaneName, LaneLimits][]) {
-    if (lane.concurrency > 0) lanes[name] = createLane(lane);
+    if (lane.concurrency > 0) {
+      lanes[name] = createLane({ ...lane, onWait: crowd?.crowded, onAdmit: crowd?.admitted });
+    }
   }
   app.decorate('admissionLanes', lanes);
 
@@ -198,17 +218,19 @@ export const admissionLimits = (
 ): AdmissionOptions => {
   const embedded = databaseKind === 'pglite';
   const lanes: AdmissionOptions['lanes'] = {
-    api: { concurrency: embedded ? 2 : 10, maxWaiting: 2000, ...(embedded && { sliceMs: 20 }) },
+    api: { concurrency: embedded ? 2 : 10, maxWaiting: 2000, ...(embedded && { sliceMs: 5 }) },
     media: { concurrency: 32, maxWaiting: 2000 },
   };
-  if (setting === 'off') return { lanes: {} };
-  // `api:N` / `media:N` places, `slice:ms` (the API lane's slice; 0: none).
+  if (setting === 'off') return { lanes: {}, collectAfterCrowd: false };
+  let collectAfterCrowd = true;
+  // `api:N` / `media:N` places, `slice:ms` (the API lane's slice; 0: none), `gc:0` (none after a crowd).
   for (const part of setting ? setting.split(',') : []) {
     const [name, value] = part.split(':') as [string, string];
     if (name === 'slice') lanes.api!.sliceMs = Number(value) || undefined;
+    else if (name === 'gc') collectAfterCrowd = value !== '0';
     else lanes[name as LaneName]!.concurrency = Number(value);
   }
-  return { lanes };
+  return { lanes, collectAfterCrowd };
 };
 
 declare module 'fastify' {
