@@ -25,3 +25,6 @@ export const fieldLimits = {
 } as const;
 
 export const PROMOTION_MAX = 10 ** fieldLimits.promotionDigits - 1;
+
+/** The encoder's keyframe interval a live needs: its segments are cut this long. */
+export const LIVE_KEYFRAME_SECONDS = 2;

@@ -44,6 +44,12 @@ export const LiveStatus = Type.Object({
   rediffProgress: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
   /** Why the last stream was refused or stopped, in French; geeks only (null for others). */
   problem: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * How long the live's segments now last, while it runs (geeks only, null otherwise). A
+   * segment is cut at the encoder's first keyframe after `LIVE_KEYFRAME_SECONDS`: longer
+   * segments mean the encoder's keyframes are further apart, and every viewer further behind.
+   */
+  segmentSeconds: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
 });
 export type LiveStatus = Static<typeof LiveStatus>;
 

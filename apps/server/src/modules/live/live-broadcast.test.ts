@@ -90,6 +90,17 @@ describe('a direct broadcast into Plateau', () => {
       (r) => r.statusCode === 200 && /seg-1-\d+\.ts/.test(r.body),
     );
     const segment = /seg-1-\d+\.ts/.exec(variant.body)![0];
+    // Its target duration is that of the segments being cut: the encoder's 2 s keyframes.
+    expect(variant.body).toContain('#EXT-X-TARGETDURATION:2\n');
+    // The geek sees how long the segments are (the encoder's keyframes); others do not.
+    const rhythm = await waitFor(
+      'the segments measured',
+      () => liveStatus(ctx, direct.id, geek),
+      (s) => s.segmentSeconds !== null,
+    );
+    expect(rhythm.segmentSeconds).toBeGreaterThanOrEqual(1.9);
+    expect(rhythm.segmentSeconds).toBeLessThanOrEqual(2.2);
+    expect((await liveStatus(ctx, direct.id, member)).segmentSeconds).toBeNull();
     const bytes = await ctx.app.inject({
       url: `/api/media/live/${direct.id}/source/${segment}`,
       headers: member.auth,

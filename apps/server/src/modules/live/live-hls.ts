@@ -1,3 +1,4 @@
+import { LIVE_KEYFRAME_SECONDS } from '@plateau/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../../access/viewer.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -7,7 +8,7 @@ import type { MediaStorage } from '../../storage/media-storage.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
 import { createMediaSender, type MediaSender } from '../../media-serving/media-send.ts';
 import { liveKeys, type LiveFiles } from './live-files.ts';
-import { parseSegment, withToken } from './live-playlists.ts';
+import { parseSegment, withCurrentTargetDuration, withToken } from './live-playlists.ts';
 import type { LiveViewers } from './live-viewers.ts';
 import type { LiveService } from './live.service.ts';
 
@@ -74,9 +75,11 @@ export const serveLiveHls = (
     reply: FastifyReply,
     key: string,
     isPublic: boolean,
+    serve: (text: string) => string = (text) => text,
   ) => {
-    const text = await readPlaylist(key);
-    if (text === null) throw notFound('Le direct commence : réessayez dans un instant');
+    const read = await readPlaylist(key);
+    if (read === null) throw notFound('Le direct commence : réessayez dans un instant');
+    const text = serve(read);
     const { token } = request.query as { token?: string };
     // A playlist that carries a token in its URIs is that person's: no shared cache keeps it.
     const shared = isPublic && token === undefined;
@@ -98,7 +101,9 @@ export const serveLiveHls = (
     async variant(request: FastifyRequest, reply: FastifyReply, id: number, variant: string) {
       const { liveId, isPublic } = await access(request.viewer, id);
       viewers.saw(id, who(request));
-      return sendPlaylist(request, reply, liveKeys.hlsFile(id, liveId, variant), isPublic);
+      return sendPlaylist(request, reply, liveKeys.hlsFile(id, liveId, variant), isPublic, (text) =>
+        withCurrentTargetDuration(text, LIVE_KEYFRAME_SECONDS),
+      );
     },
     async segment(
       request: FastifyRequest,

@@ -42,3 +42,35 @@ export const withToken = (playlist: string, token: string | undefined) =>
         /^(?!#)(\S+)$/gm,
         (uri) => `${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
       );
+
+/** The EXTINF durations of a media playlist, oldest first. */
+export const segmentDurations = (playlist: string) =>
+  [...playlist.matchAll(/^#EXTINF:([\d.]+)/gm)].map((match) => Number(match[1]));
+
+/** The segments a newcomer's player starts among: the newest few. */
+const RECENT_SEGMENTS = 6;
+
+/**
+ * How long the segments now being cut last: the longest of the newest few but one, so a single
+ * long segment (the first of a part, while the encoder warms up; the one across a reconnect)
+ * is not taken for the encoder's rhythm. Null until two segments are listed.
+ */
+export const currentSegmentSeconds = (durations: number[]): number | null => {
+  const recent = durations.slice(-RECENT_SEGMENTS).sort((a, b) => b - a);
+  return recent.length < 2 ? null : recent[1]!;
+};
+
+/**
+ * A media playlist as served: its target duration follows the segments being cut now
+ * (`nominalSeconds` until two are listed), not the longest one in the two-hour rewind window.
+ * ffmpeg writes the longest ever listed, so a 3.6 s first segment kept every later viewer's
+ * player (which stays two target durations behind the edge) 8 s behind instead of 4; a
+ * newcomer and a viewer there from the start now get the same target. An older segment of the
+ * window may be longer than the target served (docs/live.md, "Every viewer at the same
+ * distance").
+ */
+export const withCurrentTargetDuration = (playlist: string, nominalSeconds: number) => {
+  const current = currentSegmentSeconds(segmentDurations(playlist)) ?? nominalSeconds;
+  const target = Math.max(1, Math.round(current));
+  return playlist.replace(/^#EXT-X-TARGETDURATION:\d+$/m, `#EXT-X-TARGETDURATION:${target}`);
+};

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { LIVE_KEYFRAME_SECONDS } from '@plateau/contract';
 import type { LiveConfig } from '../../config.ts';
 import { livePartArgs, liveMasterPlaylist, type LiveLadder } from './live-args.ts';
 import { startLivePart, type LivePart } from './live-part.ts';
@@ -52,7 +53,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
   const wrongKeys = createWrongKeyLimit();
   const ladder: LiveLadder = {
     heights: settings.ladderHeights,
-    segmentSeconds: 2,
+    segmentSeconds: LIVE_KEYFRAME_SECONDS,
     dvrSeconds: settings.dvrSeconds,
   };
 

@@ -22,7 +22,13 @@ const tags = ['live'];
 export const liveRoutes: FeatureModule = (deps) => {
   return async (app) => {
     const { files, viewers, station } = deps.live;
-    const live = createLiveService({ db: deps.db, config: deps.config, viewers, station });
+    const live = createLiveService({
+      db: deps.db,
+      config: deps.config,
+      viewers,
+      files,
+      station,
+    });
 
     app.get(
       '/directs/:id/broadcast',

@@ -5,6 +5,8 @@ import type { Viewer } from '../../access/viewer.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { liveKeys, type LiveFiles } from './live-files.ts';
+import { currentSegmentSeconds, segmentDurations } from './live-playlists.ts';
 import type { LiveViewers } from './live-viewers.ts';
 import type { LiveStation } from './live-station.ts';
 import * as repository from './live.repository.ts';
@@ -18,6 +20,7 @@ export interface LiveServiceDeps {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'live'>;
   viewers: LiveViewers;
+  files: Pick<LiveFiles, 'readText'>;
   /** The station of this process; undefined when another process runs the site's ingest, or none does (RTMP_PORT=0). */
   station: () => LiveStation | undefined;
 }
@@ -38,7 +41,7 @@ const stateOf = (live: repository.LiveRow | undefined, enabled: boolean): LiveSt
   return enabled ? 'waiting' : 'off';
 };
 
-export const createLiveService = ({ db, config, viewers, station }: LiveServiceDeps) => {
+export const createLiveService = ({ db, config, viewers, files, station }: LiveServiceDeps) => {
   /** Plateau's own page of the direct: where the LIVE button and /dt lead. */
   const ownPage = (id: number) => `${config.publicUrl}/direct?d=${id}`;
 
@@ -63,6 +66,15 @@ export const createLiveService = ({ db, config, viewers, station }: LiveServiceD
     return { liveId: live.id, isPublic: direct.privacy === 0 };
   };
 
+  /** How long the source's segments now last, cut at the encoder's keyframes (null until two are). */
+  const segmentSeconds = async (directId: number, liveId: number) => {
+    const playlist = await files
+      .readText(liveKeys.hlsFile(directId, liveId, 'source'))
+      .catch(() => null);
+    const seconds = playlist === null ? null : currentSegmentSeconds(segmentDurations(playlist));
+    return seconds === null ? null : Math.round(seconds * 10) / 10;
+  };
+
   const status = async (viewer: Viewer, id: number): Promise<LiveStatus> => {
     const direct = await visibleDirect(viewer, id);
     const live = await repository.findLatestLive(db, id);
@@ -80,6 +92,7 @@ export const createLiveService = ({ db, config, viewers, station }: LiveServiceD
       rediffVideoId: state === 'ended' ? (live?.videoId ?? null) : null,
       rediffProgress: live?.state === 'ending' ? (live.rediffProgress ?? 0) : null,
       problem,
+      segmentSeconds: isGeek && playing ? await segmentSeconds(id, live.id) : null,
     };
   };
 
