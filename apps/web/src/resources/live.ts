@@ -46,6 +46,7 @@ export const LIVE_OFF: LiveStatus = {
   rediffVideoId: null,
   rediffProgress: null,
   problem: null,
+  segmentSeconds: null,
 };
 
 /** `GET directs/{id}/live`: the live as viewers see it, asked again while the page is open. */

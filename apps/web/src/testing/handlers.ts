@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { DirectBroadcast, LiveSettings, LiveStatus, SiteSettings } from '@plateau/contract';
+import { LIVE_OFF } from '../resources/live.ts';
 import { siteDefaults } from '../resources/site.ts';
 
 export const testSite: SiteSettings = {
@@ -14,16 +15,7 @@ export const testSite: SiteSettings = {
 };
 
 /** A direct's live when it is not broadcast on Plateau. */
-export const liveOff: LiveStatus = {
-  state: 'off',
-  startedAt: null,
-  endedAt: null,
-  viewers: 0,
-  playlist: null,
-  rediffVideoId: null,
-  rediffProgress: null,
-  problem: null,
-};
+export const liveOff: LiveStatus = LIVE_OFF;
 
 /** What every test gets unless it says otherwise: a quiet, empty site. */
 export const handlers = [

@@ -111,6 +111,32 @@ describe('/direct?d= while a live is on the air', () => {
     expect(within(player).queryByRole('button', { name: 'Retour au direct' })).toBeNull();
   });
 
+  it('brings a viewer who was following the live back to it when the page shows again, and leaves one who rewound', async () => {
+    open(makeLiveStatus());
+    const { video, hls } = await findPlayer();
+    Object.defineProperty(video, 'paused', { configurable: true, get: () => false });
+    const position = { time: 95 };
+    stubWindow(video, hls, position);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    const showPage = (state: DocumentVisibilityState) => {
+      visibility.mockReturnValue(state);
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    };
+
+    // Following the live (2 s behind), then the phone is locked: the video stops at 95 s.
+    showPage('hidden');
+    hls.liveSyncPosition = 160;
+    showPage('visible');
+    expect(position.time).toBe(160);
+
+    // Rewound a minute before hiding the page: back where they were.
+    position.time = 100;
+    showPage('hidden');
+    hls.liveSyncPosition = 220;
+    showPage('visible');
+    expect(position.time).toBe(100);
+  });
+
   it("answers the watch page's keys, seeking only inside the live's window", async () => {
     const { user } = open(makeLiveStatus());
     const { video, hls } = await findPlayer();

@@ -131,6 +131,29 @@ describe('/editDirect/{id}: Diffuser sur Plateau', () => {
     expect(within(panel).getByText('42 %')).toBeVisible();
   });
 
+  it("warns while the live runs when the encoder's keyframes are too far apart", async () => {
+    broadcastServer({
+      enabled: true,
+      status: makeLiveStatus({ state: 'live', segmentSeconds: 4.2 }),
+    });
+    open();
+    const panel = await section();
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'Les images clés de l’encodeur sont trop espacées : le direct est découpé en segments de 4,2 s au lieu de 2 s, et chaque spectateur le voit avec plus de retard. Réglez l’intervalle d’images clés sur 2 s (OBS : Paramètres > Sortie ; vMix : réglages du flux ; ATEM : réglages du flux), puis relancez le flux.',
+    );
+  });
+
+  it('says nothing of the keyframes when the segments are cut at 2 s', async () => {
+    broadcastServer({
+      enabled: true,
+      status: makeLiveStatus({ state: 'live', segmentSeconds: 2.1 }),
+    });
+    open();
+    const panel = await section();
+    expect(await within(panel).findByText('En direct')).toBeVisible();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
   it('turns broadcasting off, and the form then edits the live link the server left', async () => {
     const server = broadcastServer({ enabled: true });
     const { user } = open();

@@ -1,4 +1,7 @@
 import type { LiveState } from '@plateau/contract';
+import { LIVE_KEYFRAME_SECONDS } from '@plateau/contract/constants';
+
+const secondsFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 
 /** What "Diffuser sur Plateau" and its panel say. */
 export const broadcastMessages = {
@@ -16,7 +19,14 @@ export const broadcastMessages = {
   copyFailed: 'Impossible de copier : sélectionnez le texte et copiez-le',
   loadFailed: 'Impossible de lire la diffusion de ce DT',
   help: 'Dans OBS : Paramètres > Stream > Service personnalisé, puis collez le serveur et la clé. Dans Sortie, réglez l’intervalle d’images clés sur 2 s.',
-} as const;
+  /** The encoder's keyframes are further apart than the live's segments need. */
+  spacedKeyframes: (segmentSeconds: number) =>
+    `Les images clés de l’encodeur sont trop espacées : le direct est découpé en segments de ${secondsFormat.format(segmentSeconds)} s au lieu de ${LIVE_KEYFRAME_SECONDS} s, et chaque spectateur le voit avec plus de retard. Réglez l’intervalle d’images clés sur ${LIVE_KEYFRAME_SECONDS} s (OBS : Paramètres > Sortie ; vMix : réglages du flux ; ATEM : réglages du flux), puis relancez le flux.`,
+};
+
+/** The segments of the live are longer than its keyframe interval allows for (rounded as HLS does). */
+export const keyframesTooSpaced = (segmentSeconds: number | null) =>
+  segmentSeconds !== null && Math.round(segmentSeconds) > LIVE_KEYFRAME_SECONDS;
 
 /** The live's state as the editor names it ('off' shows nothing). */
 export const liveStateLabels: Record<Exclude<LiveState, 'off'>, string> = {

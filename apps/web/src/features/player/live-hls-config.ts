@@ -1,10 +1,16 @@
 /**
  * hls.js's settings for a live, shared with `npm run bench:live`, which measures them.
- * Two segments behind the live edge instead of hls.js's three: with the encoder's 2 s
- * keyframes that is about 2 s less glass-to-glass, which the 6 s target needs.
+ * - Two target durations behind the live edge instead of hls.js's three: with the encoder's
+ *   2 s keyframes that is about 2 s less glass-to-glass. The server serves the target of the
+ *   segments being cut now (live-playlists.ts), so a viewer who joins late is as close as one
+ *   there from the start.
+ * - A viewer who fell behind the target (a stall, a slow start) plays up to 1.5x faster until
+ *   back at it, rather than jumping: hls.js does this within one target duration of it (further
+ *   back is a rewind the viewer chose); its low-latency mode, on by default, is what enables it.
  */
 export const liveHlsConfig = {
   liveSyncDurationCount: 2,
+  maxLiveSyncPlaybackRate: 1.5,
   liveDurationInfinity: true,
   backBufferLength: 120,
 } as const;

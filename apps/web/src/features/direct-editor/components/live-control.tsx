@@ -14,7 +14,7 @@ import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatViewerCount } from '../../../lib/viewer-count.ts';
 import { isOnAir, useEndLive } from '../../../resources/live.ts';
-import { broadcastMessages, liveStateLabels } from '../broadcast-messages.ts';
+import { broadcastMessages, keyframesTooSpaced, liveStateLabels } from '../broadcast-messages.ts';
 
 const stateColors: Record<Exclude<LiveState, 'off'>, ChipProps['color']> = {
   waiting: 'default',
@@ -80,6 +80,9 @@ export const LiveControl = ({ directId, status }: LiveControlProps) => {
         </Box>
       )}
       {status?.problem && <Alert severity="warning">{status.problem}</Alert>}
+      {onAir && status && keyframesTooSpaced(status.segmentSeconds) && (
+        <Alert severity="info">{broadcastMessages.spacedKeyframes(status.segmentSeconds!)}</Alert>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {onAir && (
           <Button

@@ -37,5 +37,6 @@ export const makeLiveStatus = (overrides: Partial<LiveStatus> = {}): LiveStatus 
   rediffVideoId: null,
   rediffProgress: null,
   problem: null,
+  segmentSeconds: null,
   ...overrides,
 });

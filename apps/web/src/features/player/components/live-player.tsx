@@ -8,6 +8,7 @@ import { useFullscreen } from '../use-fullscreen.ts';
 import { useIdle } from '../use-idle.ts';
 import { useLivePosition } from '../use-live-position.ts';
 import { useLiveStream } from '../use-live-stream.ts';
+import { useRejoinLive } from '../use-rejoin-live.ts';
 import { useMediaCommands } from '../use-media-commands.ts';
 import { useMediaState } from '../use-media-state.ts';
 import { usePlayerKeys } from '../use-player-keys.ts';
@@ -63,13 +64,15 @@ export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: Li
     video.currentTime = Math.min(end, Math.max(start, time));
   }, []);
 
-  const goLive = () => {
+  const { liveEdge } = stream;
+  const goLive = useCallback(() => {
     const video = media.current;
-    const edge = stream.liveEdge();
+    const edge = liveEdge();
     if (!video || edge === null) return;
     video.currentTime = edge;
     if (video.paused) void playSafely(video);
-  };
+  }, [liveEdge]);
+  useRejoinLive(media, liveEdge, goLive);
 
   // Seeking stays inside the live's window; the other keys act as on the watch page.
   usePlayerKeys(media, fullscreen.toggle, wake, seek);
