@@ -62,7 +62,8 @@ export const currentSegmentSeconds = (durations: number[]): number | null => {
 
 /**
  * A media playlist as served: its target duration follows the segments being cut now
- * (`nominalSeconds` until two are listed), not the longest one in the two-hour rewind window.
+ * (`nominalSeconds` until two are listed, and never below), not the longest one in the
+ * two-hour rewind window.
  * ffmpeg writes the longest ever listed, so a 3.6 s first segment kept every later viewer's
  * player (which stays two target durations behind the edge) 8 s behind instead of 4; a
  * newcomer and a viewer there from the start now get the same target. An older segment of the
@@ -71,6 +72,8 @@ export const currentSegmentSeconds = (durations: number[]): number | null => {
  */
 export const withCurrentTargetDuration = (playlist: string, nominalSeconds: number) => {
   const current = currentSegmentSeconds(segmentDurations(playlist)) ?? nominalSeconds;
-  const target = Math.max(1, Math.round(current));
+  // Segments are cut at the first keyframe after `nominalSeconds`: a shorter one is the end of
+  // a part, or its start before the first keyframe, never the encoder's rhythm.
+  const target = Math.max(nominalSeconds, Math.round(current));
   return playlist.replace(/^#EXT-X-TARGETDURATION:\d+$/m, `#EXT-X-TARGETDURATION:${target}`);
 };
