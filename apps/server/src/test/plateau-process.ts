@@ -83,11 +83,14 @@ export const usePlateauProcesses = () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // Kept for the error below: a server that exits at start says why.
+    // Its warnings and errors (LOG_LEVEL warn), kept for a failing test to show, and for the
+    // error below: a server that exits at start says why.
     let errors = '';
-    child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + String(chunk)).slice(-4000)));
+    const keep = (chunk: Buffer) => (errors = (errors + String(chunk)).slice(-8000));
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
     started.add(child);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const health = `http://127.0.0.1:${env.PORT}/api/health`;
@@ -104,7 +107,7 @@ export const usePlateauProcesses = () => {
     if (child.exitCode !== null) {
       throw new Error(`the server exited with ${child.exitCode}:\n${errors}`);
     }
-    return { child, exited };
+    return { child, exited, log: () => errors };
   };
 
   return { site, start };

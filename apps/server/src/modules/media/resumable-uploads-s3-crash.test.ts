@@ -88,7 +88,7 @@ describe.skipIf(testMediaKind !== 's3')(
 
         server = await processes.start(env);
         const head = await fetch(url, { method: 'HEAD', headers: { ...TUS, ...auth } });
-        expect(head.status).toBe(200);
+        expect(head.status, `the restarted server's log:\n${server.log()}`).toBe(200);
         const resumeAt = Number(head.headers.get('upload-offset'));
         expect(resumeAt).toBeGreaterThan(source.length / 2);
         const rest = await fetch(url, {
