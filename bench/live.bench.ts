@@ -55,6 +55,13 @@ const options = process.argv.slice(2);
 const quick = options.includes('--quick');
 /** The bare chain with 1 s segments too (about 45 s more). */
 const oneSecond = options.includes('--one-second');
+/**
+ * Only glass-to-glass for a viewer who joins as the live starts and one who joins a minute
+ * later, on one live, each beside the bare chain at the same moment (issue 33; about 2 min).
+ */
+const joins = options.includes('--joins');
+/** When the two viewers of `--joins` open the live, seconds after its encoder started. */
+const JOINS_AT = [5, 60];
 const TIMES = quick
   ? { warmUp: 6, glass: 8, cpu: 15, viewers: 15, reference: 10 }
   : { warmUp: 10, glass: 20, cpu: 60, viewers: 60, reference: 20 };
@@ -387,6 +394,46 @@ const main = async () => {
     return looped;
   };
 
+  /**
+   * One stamped encoder from the start: Plateau and the bare chain measured for a viewer who
+   * joins `JOINS_AT[0]` s after it started and again for one who joins at `JOINS_AT[1]` s.
+   * The first part's first segment (x264 warming up) is still listed for the second.
+   */
+  const glassJoins = async (variants: string[]) => {
+    browser ??= await launchChromium();
+    const folder = path.join(hlsRoot, 'bare-joins');
+    mkdirSync(folder, { recursive: true });
+    const encoder = publish(stampedToRtmpAndHls(rtmpUrl, folder));
+    const started = Date.now();
+    const bare = `/${path.basename(folder)}/index.m3u8`;
+    for (const at of JOINS_AT) {
+      await sleep(started + at * 1000 - Date.now());
+      if (at === JOINS_AT[0]) await waitForFreshLive(variants);
+      log(`glass-to-glass, a viewer joining ${at} s after the encoder started`);
+      const [plateauGlass, bareGlass] = await Promise.all([
+        measureGlassToGlass(
+          browser,
+          origin,
+          `${livePath}/master.m3u8`,
+          variantPath('source'),
+          TIMES.warmUp,
+          TIMES.glass,
+        ),
+        measureGlassToGlass(browser, staticOrigin, bare, bare, TIMES.warmUp, TIMES.glass),
+      ]);
+      const load = loadAverage();
+      glassRows.push(
+        { name: `Plateau, joining ${at} s after the start`, result: plateauGlass, lags: [], load },
+        { name: `bare (2 s), joining ${at} s after the start`, result: bareGlass, lags: [], load },
+      );
+    }
+    await unpublish(encoder);
+  };
+  if (joins) {
+    await glassJoins(['source', '480p']);
+    return;
+  }
+
   // (1) Glass-to-glass, default ladder, against the bare chain at the same moment; 1 s bare.
   await glassSideBySide('LIVE_LADDER default', ['source', '480p']);
   if (oneSecond) await glassBareOneSecond();
@@ -538,7 +585,7 @@ const seconds = (value: number) => (Number.isFinite(value) ? (value / 1000).toFi
 
 const print = () => {
   console.log(
-    `\n### bench:live, ${new Date().toISOString()}${quick ? ' (--quick)' : ''}${oneSecond ? ' (--one-second)' : ''}`,
+    `\n### bench:live, ${new Date().toISOString()}${quick ? ' (--quick)' : ''}${oneSecond ? ' (--one-second)' : ''}${joins ? ' (--joins)' : ''}`,
   );
   console.log(
     `\n${os.cpus().length} CPUs; load average at the start ${loadAtStart}, at the end ${loadAverage()}.`,
@@ -625,7 +672,7 @@ const printDvr = () => {
 try {
   await main();
   print();
-  printDvr();
+  if (!joins) printDvr();
 } finally {
   await cleanUp();
 }
