@@ -290,6 +290,22 @@ const main = async () => {
   });
   const staticOrigin = `http://127.0.0.1:${staticPort}`;
 
+  /** A viewer of Plateau's master playlist and one of the bare chain in `folder`, at once. */
+  const glassOfBoth = (folder: string) => {
+    const bare = `/${path.basename(folder)}/index.m3u8`;
+    return Promise.all([
+      measureGlassToGlass(
+        browser!,
+        origin,
+        `${livePath}/master.m3u8`,
+        variantPath('source'),
+        TIMES.warmUp,
+        TIMES.glass,
+      ),
+      measureGlassToGlass(browser!, staticOrigin, bare, bare, TIMES.warmUp, TIMES.glass),
+    ]);
+  };
+
   /**
    * Glass-to-glass through Plateau and through the bare chain at once, from one stamped
    * encoder (tee): both pages join once each playlist holds 5 segments, as a viewer joining a
@@ -309,24 +325,7 @@ const main = async () => {
       stop: watch(`${origin}${variantPath(variant)}`),
     }));
     const bareWatch = watch(`${staticOrigin}/${path.basename(folder)}/index.m3u8`);
-    const [plateauGlass, bareGlass] = await Promise.all([
-      measureGlassToGlass(
-        browser,
-        origin,
-        `${livePath}/master.m3u8`,
-        variantPath('source'),
-        TIMES.warmUp,
-        TIMES.glass,
-      ),
-      measureGlassToGlass(
-        browser,
-        staticOrigin,
-        `/${path.basename(folder)}/index.m3u8`,
-        `/${path.basename(folder)}/index.m3u8`,
-        TIMES.warmUp,
-        TIMES.glass,
-      ),
-    ]);
+    const [plateauGlass, bareGlass] = await glassOfBoth(folder);
     const load = loadAverage();
     const plateauLags = [];
     for (const { variant, stop } of plateauWatches) plateauLags.push(await lagOf(variant, stop));
@@ -405,22 +404,11 @@ const main = async () => {
     mkdirSync(folder, { recursive: true });
     const encoder = publish(stampedToRtmpAndHls(rtmpUrl, folder));
     const started = Date.now();
-    const bare = `/${path.basename(folder)}/index.m3u8`;
     for (const at of JOINS_AT) {
       await sleep(started + at * 1000 - Date.now());
       if (at === JOINS_AT[0]) await waitForFreshLive(variants);
       log(`glass-to-glass, a viewer joining ${at} s after the encoder started`);
-      const [plateauGlass, bareGlass] = await Promise.all([
-        measureGlassToGlass(
-          browser,
-          origin,
-          `${livePath}/master.m3u8`,
-          variantPath('source'),
-          TIMES.warmUp,
-          TIMES.glass,
-        ),
-        measureGlassToGlass(browser, staticOrigin, bare, bare, TIMES.warmUp, TIMES.glass),
-      ]);
+      const [plateauGlass, bareGlass] = await glassOfBoth(folder);
       const load = loadAverage();
       glassRows.push(
         { name: `Plateau, joining ${at} s after the start`, result: plateauGlass, lags: [], load },
