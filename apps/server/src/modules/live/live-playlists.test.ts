@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   currentSegmentSeconds,
-  segmentDurations,
+  newestSegmentDurations,
   withCurrentTargetDuration,
 } from './live-playlists.ts';
+
+/** Every EXTINF duration of a media playlist, oldest first: what the newest must agree with. */
+const segmentDurations = (playlist: string) =>
+  [...playlist.matchAll(/^#EXTINF:([\d.]+)/gm)].map((match) => Number(match[1]));
 
 /** A live media playlist as ffmpeg's HLS muxer writes it; `|` starts a new part (a reconnect). */
 const playlistOf = (durations: (number | '|')[]) => {
@@ -76,7 +80,7 @@ describe('the target duration a viewer is served', () => {
 
   it('follows an encoder that sends irregular keyframes to the longer of its recent segments', () => {
     const durations = [2, 2, 2, 2, 2, 2, 2.1, 3.4, 2, 4.2, 2, 2];
-    expect(currentSegmentSeconds(segmentDurations(playlistOf(durations)))).toBe(3.4);
+    expect(currentSegmentSeconds(newestSegmentDurations(playlistOf(durations)))).toBe(3.4);
     expect(targetOf(withCurrentTargetDuration(playlistOf(durations), 2))).toBe(3);
   });
 
@@ -84,6 +88,14 @@ describe('the target duration a viewer is served', () => {
     // Measured on a loaded machine: a published file's first segments came out at 2.0 and 1.3 s.
     expect(servedAlong([2, 1.3, 2, 2])).toEqual([2, 2, 2, 2]);
     expect(servedAlong([0.8, 1.2, 1.1])).toEqual([2, 2, 2]);
+  });
+
+  it('reads the newest segments back from the end, as the whole list says', () => {
+    const durations = [3.633, 2.167, 1.8, 2.2, ...Array(3000).fill(2), 2.5, 1.9];
+    const playlist = playlistOf(durations);
+    expect(newestSegmentDurations(playlist)).toEqual(segmentDurations(playlist).slice(-6));
+    expect(newestSegmentDurations(playlistOf([3.6, 2.1]))).toEqual([3.6, 2.1]);
+    expect(newestSegmentDurations('#EXTM3U\n#EXT-X-TARGETDURATION:2\n')).toEqual([]);
   });
 
   it('changes nothing else in the playlist', () => {

@@ -43,12 +43,23 @@ export const withToken = (playlist: string, token: string | undefined) =>
         (uri) => `${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
       );
 
-/** The EXTINF durations of a media playlist, oldest first. */
-export const segmentDurations = (playlist: string) =>
-  [...playlist.matchAll(/^#EXTINF:([\d.]+)/gm)].map((match) => Number(match[1]));
-
 /** The segments a newcomer's player starts among: the newest few. */
 const RECENT_SEGMENTS = 6;
+
+/**
+ * The EXTINF durations of the newest `count` segments, read back from the playlist's end: a
+ * 2-hour window lists 3,600 segments, and every viewer asks for the playlist every 2 s.
+ */
+export const newestSegmentDurations = (playlist: string, count = RECENT_SEGMENTS) => {
+  const durations: number[] = [];
+  let at = playlist.length;
+  while (durations.length < count) {
+    at = playlist.lastIndexOf('\n#EXTINF:', at - 1);
+    if (at === -1) break;
+    durations.unshift(Number.parseFloat(playlist.slice(at + 9, at + 30)));
+  }
+  return durations;
+};
 
 /**
  * How long the segments now being cut last: the longest of the newest few but one, so a single
@@ -71,7 +82,7 @@ export const currentSegmentSeconds = (durations: number[]): number | null => {
  * distance").
  */
 export const withCurrentTargetDuration = (playlist: string, nominalSeconds: number) => {
-  const current = currentSegmentSeconds(segmentDurations(playlist)) ?? nominalSeconds;
+  const current = currentSegmentSeconds(newestSegmentDurations(playlist)) ?? nominalSeconds;
   // Segments are cut at the first keyframe after `nominalSeconds`: a shorter one is the end of
   // a part, or its start before the first keyframe, never the encoder's rhythm.
   const target = Math.max(nominalSeconds, Math.round(current));

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { liveKeys, type LiveFiles } from './live-files.ts';
-import { currentSegmentSeconds, segmentDurations } from './live-playlists.ts';
+import { currentSegmentSeconds, newestSegmentDurations } from './live-playlists.ts';
 import type { LiveViewers } from './live-viewers.ts';
 import type { LiveStation } from './live-station.ts';
 import * as repository from './live.repository.ts';
@@ -71,7 +71,8 @@ export const createLiveService = ({ db, config, viewers, files, station }: LiveS
     const playlist = await files
       .readText(liveKeys.hlsFile(directId, liveId, 'source'))
       .catch(() => null);
-    const seconds = playlist === null ? null : currentSegmentSeconds(segmentDurations(playlist));
+    const seconds =
+      playlist === null ? null : currentSegmentSeconds(newestSegmentDurations(playlist));
     return seconds === null ? null : Math.round(seconds * 10) / 10;
   };
 
