@@ -25,7 +25,7 @@ export const broadcastMessages = {
 };
 
 /** The segments of the live are longer than its keyframe interval allows for (rounded as HLS does). */
-export const keyframesTooSpaced = (segmentSeconds: number | null) =>
+export const keyframesTooSpaced = (segmentSeconds: number | null): segmentSeconds is number =>
   segmentSeconds !== null && Math.round(segmentSeconds) > LIVE_KEYFRAME_SECONDS;
 
 /** The live's state as the editor names it ('off' shows nothing). */

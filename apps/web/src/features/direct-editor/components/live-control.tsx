@@ -35,6 +35,7 @@ export const LiveControl = ({ directId, status }: LiveControlProps) => {
   const [confirming, setConfirming] = useState(false);
   const state = status?.state ?? 'off';
   const onAir = isOnAir(state);
+  const segmentSeconds = status?.segmentSeconds ?? null;
 
   const stop = () =>
     end.mutate(undefined, {
@@ -80,8 +81,8 @@ export const LiveControl = ({ directId, status }: LiveControlProps) => {
         </Box>
       )}
       {status?.problem && <Alert severity="warning">{status.problem}</Alert>}
-      {onAir && status && keyframesTooSpaced(status.segmentSeconds) && (
-        <Alert severity="info">{broadcastMessages.spacedKeyframes(status.segmentSeconds!)}</Alert>
+      {onAir && keyframesTooSpaced(segmentSeconds) && (
+        <Alert severity="info">{broadcastMessages.spacedKeyframes(segmentSeconds)}</Alert>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {onAir && (
