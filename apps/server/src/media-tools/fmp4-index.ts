@@ -6,6 +6,8 @@
  * announces. Pure: it is handed the file's first bytes, up to the first fragment.
  */
 
+import { boxesIn, child, descend, fail, type Box } from './mp4-boxes.ts';
+
 export interface SegmentIndex {
   /** ftyp + moov: what a player must load before any fragment (EXT-X-MAP). */
   init: { offset: number; length: number };
@@ -20,55 +22,6 @@ export interface SegmentIndex {
   width: number;
   height: number;
 }
-
-interface Box {
-  type: string;
-  /** Where the box starts in the buffer it was read from, and where its payload starts. */
-  start: number;
-  body: number;
-  end: number;
-}
-
-const fail = (why: string): never => {
-  throw new Error(`fragmented MP4: ${why}`);
-};
-
-/** The boxes laid end to end in `buffer[from, to)`; a box running past `to` is cut off there. */
-const boxesIn = (buffer: Buffer, from = 0, to = buffer.length): Box[] => {
-  const boxes: Box[] = [];
-  let start = from;
-  while (start + 8 <= to) {
-    let size = buffer.readUInt32BE(start);
-    let body = start + 8;
-    if (size === 1) {
-      if (start + 16 > to) break;
-      size = Number(buffer.readBigUInt64BE(start + 8));
-      body = start + 16;
-    } else if (size === 0) {
-      size = to - start;
-    }
-    if (size < body - start) fail(`box of ${size} bytes at ${start}`);
-    boxes.push({
-      type: buffer.toString('latin1', start + 4, start + 8),
-      start,
-      body,
-      end: start + size,
-    });
-    start += size;
-  }
-  return boxes;
-};
-
-const child = (buffer: Buffer, parent: Box, type: string): Box | undefined =>
-  boxesIn(buffer, parent.body, Math.min(parent.end, buffer.length)).find(
-    (box) => box.type === type,
-  );
-
-const descend = (buffer: Buffer, parent: Box, types: string[]): Box | undefined =>
-  types.reduce<Box | undefined>(
-    (box, type) => (box ? child(buffer, box, type) : undefined),
-    parent,
-  );
 
 /** Where the index part of the file ends: the first fragment, or how many bytes to read to see it. */
 export const indexHeadEnd = (head: Buffer): { end: number } | { readAtLeast: number } => {
