@@ -13,10 +13,19 @@ export const DirectBroadcast = Type.Object({
   serverUrl: Type.String(),
   /** The secret stream key (24+ characters), null when broadcasting is off. */
   streamKey: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * « Latence faible »: the lives are also served as low-latency HLS (parts of about 1/3 s)
+   * to players on the machine receiving the encoder. Taken when the encoder (re)connects.
+   */
+  lowLatency: Type.Boolean(),
 });
 export type DirectBroadcast = Static<typeof DirectBroadcast>;
 
-export const DirectBroadcastBody = Type.Object({ enabled: Type.Boolean() });
+/** Either switch alone, or both: what is left out stays as it is. */
+export const DirectBroadcastBody = Type.Object({
+  enabled: Type.Optional(Type.Boolean()),
+  lowLatency: Type.Optional(Type.Boolean()),
+});
 export type DirectBroadcastBody = Static<typeof DirectBroadcastBody>;
 
 /**

@@ -74,6 +74,8 @@ export const directs = pgTable(
     hasPoster: boolean('has_poster').notNull().default(false),
     /** Secret RTMP stream key of "Diffuser sur Plateau"; null when broadcasting is off. */
     streamKey: text('stream_key').unique(),
+    /** « Latence faible »: its lives are also cut into low-latency HLS parts. */
+    lowLatency: boolean('low_latency').notNull().default(false),
     /** title + description, the text that search reads. */
     searchText: text('search_text').notNull().default(''),
     searchVector: searchVector('search_text'),

@@ -47,7 +47,12 @@ export const handlers = [
   // Plateau Live: no direct is broadcast on Plateau, nothing automatic.
   http.get('*/api/directs/:id/live', () => HttpResponse.json(liveOff)),
   http.get('*/api/directs/:id/broadcast', () =>
-    HttpResponse.json<DirectBroadcast>({ enabled: false, serverUrl: '', streamKey: null }),
+    HttpResponse.json<DirectBroadcast>({
+      enabled: false,
+      serverUrl: '',
+      streamKey: null,
+      lowLatency: false,
+    }),
   ),
   http.get('*/api/liveSettings', () =>
     HttpResponse.json<LiveSettings>({ liveSetsCurrent: false, publishRediff: false }),

@@ -19,7 +19,10 @@ const directSelection = {
   hasPoster: directs.hasPoster,
 };
 
-type DirectRow = Omit<typeof directs.$inferSelect, 'searchText' | 'searchVector' | 'streamKey'>;
+type DirectRow = Omit<
+  typeof directs.$inferSelect,
+  'searchText' | 'searchVector' | 'streamKey' | 'lowLatency'
+>;
 
 const toDirect = (row: DirectRow): Direct => ({
   id: row.id,

@@ -15,7 +15,7 @@ export interface LiveLadder {
 }
 
 /** Video bitrate cap of an encoded variant, by height (the VOD ladder's caps). */
-const variantKbps = (height: number) =>
+export const variantKbps = (height: number) =>
   height >= 1080 ? 5000 : height >= 720 ? 2800 : height >= 480 ? 1200 : 500;
 
 /** What the encoder sends, as its metadata says (0 when it does not say). */
@@ -76,10 +76,19 @@ export interface LivePartFiles {
   part: number;
 }
 
-const input = ['-hide_banner', '-nostats', '-loglevel', 'error', '-f', 'flv', '-i', 'pipe:0'];
+export const input = [
+  '-hide_banner',
+  '-nostats',
+  '-loglevel',
+  'error',
+  '-f',
+  'flv',
+  '-i',
+  'pipe:0',
+];
 
 /** One HLS output of `names` (variant folders), in the live's shared folder and DVR window. */
-const hlsOutput = (files: LivePartFiles, ladder: LiveLadder, names: string[]) => [
+export const hlsOutput = (files: LivePartFiles, ladder: LiveLadder, names: string[]) => [
   '-f',
   'hls',
   '-hls_time',

@@ -50,10 +50,19 @@ const toLive = (row: typeof lives.$inferSelect | undefined): LiveRow | undefined
 
 export const findStreamKey = async (db: Executor, directId: number) => {
   const [row] = await db
-    .select({ streamKey: directs.streamKey, liveUrl: directs.liveUrl })
+    .select({
+      streamKey: directs.streamKey,
+      liveUrl: directs.liveUrl,
+      lowLatency: directs.lowLatency,
+    })
     .from(directs)
     .where(eq(directs.id, directId));
   return row;
+};
+
+/** « Latence faible » on or off for the direct's next parts. */
+export const setLowLatency = async (db: Executor, directId: number, lowLatency: boolean) => {
+  await db.update(directs).set({ lowLatency }).where(eq(directs.id, directId));
 };
 
 /** Sets (or clears, with null) the key and the live URL that goes with it. */
@@ -73,7 +82,7 @@ export const setStreamKey = async (
 
 export const findDirectByStreamKey = async (db: Executor, streamKey: string) => {
   const [row] = await db
-    .select({ id: directs.id, title: directs.title })
+    .select({ id: directs.id, title: directs.title, lowLatency: directs.lowLatency })
     .from(directs)
     .where(eq(directs.streamKey, streamKey));
   return row;
@@ -269,7 +278,11 @@ export const findDirectAccess = async (db: Executor, viewer: Viewer, id: number)
 /** A direct row locked for a read-modify-write of its broadcast settings. */
 export const lockDirectBroadcast = async (db: Executor, id: number) => {
   const [row] = await db
-    .select({ streamKey: directs.streamKey, liveUrl: directs.liveUrl })
+    .select({
+      streamKey: directs.streamKey,
+      liveUrl: directs.liveUrl,
+      lowLatency: directs.lowLatency,
+    })
     .from(directs)
     .where(eq(directs.id, id))
     .for('update');

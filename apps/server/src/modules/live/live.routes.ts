@@ -45,7 +45,7 @@ export const liveRoutes: FeatureModule = (deps) => {
           response: { 200: DirectBroadcast, ...ErrorResponses },
         },
       },
-      (request) => live.setBroadcast(request.viewer, request.params.id, request.body.enabled),
+      (request) => live.setBroadcast(request.viewer, request.params.id, request.body),
     );
     app.post(
       '/directs/:id/broadcast/key',

@@ -1,4 +1,9 @@
-import type { DirectBroadcast, LiveSettings, LiveStatus } from '@plateau/contract';
+import type {
+  DirectBroadcast,
+  DirectBroadcastBody,
+  LiveSettings,
+  LiveStatus,
+} from '@plateau/contract';
 import { requireGeek } from '../../access/guards.ts';
 import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
 import type { Viewer } from '../../access/viewer.ts';
@@ -45,10 +50,11 @@ export const createLiveService = ({ db, config, viewers, files, station }: LiveS
   /** Plateau's own page of the direct: where the LIVE button and /dt lead. */
   const ownPage = (id: number) => `${config.publicUrl}/direct?d=${id}`;
 
-  const broadcastOf = (streamKey: string | null): DirectBroadcast => ({
+  const broadcastOf = (streamKey: string | null, lowLatency: boolean): DirectBroadcast => ({
     enabled: streamKey !== null,
     serverUrl: config.live.rtmpPort === 0 ? '' : config.live.rtmpPublicUrl,
     streamKey,
+    lowLatency,
   });
 
   const visibleDirect = async (viewer: Viewer, id: number) =>
@@ -105,26 +111,36 @@ export const createLiveService = ({ db, config, viewers, files, station }: LiveS
       requireGeek(viewer);
       const row = await repository.findStreamKey(db, id);
       if (!row) throw directNotFound();
-      return broadcastOf(row.streamKey);
+      return broadcastOf(row.streamKey, row.lowLatency);
     },
 
-    async setBroadcast(viewer: Viewer, id: number, enabled: boolean): Promise<DirectBroadcast> {
+    /** "Diffuser sur Plateau" and « Latence faible »; a switch left out stays as it is. */
+    async setBroadcast(
+      viewer: Viewer,
+      id: number,
+      { enabled, lowLatency }: DirectBroadcastBody,
+    ): Promise<DirectBroadcast> {
       requireGeek(viewer);
       return db.transaction(async (tx) => {
         const row = await repository.lockDirectBroadcast(tx, id);
         if (!row) throw directNotFound();
-        if (enabled === (row.streamKey !== null)) return broadcastOf(row.streamKey);
+        // Taken by the encoder's next connection: a live in progress keeps its latency.
+        const latency = lowLatency ?? row.lowLatency;
+        if (latency !== row.lowLatency) await repository.setLowLatency(tx, id, latency);
+        if (enabled === undefined || enabled === (row.streamKey !== null)) {
+          return broadcastOf(row.streamKey, latency);
+        }
         if (!enabled) {
           const open = await repository.findOpenLive(tx, id);
           if (open) throw conflict('Terminez le direct avant de couper la diffusion sur Plateau');
           // The live URL was Plateau's page: it leads nowhere now.
           const liveUrl = row.liveUrl === ownPage(id) ? '' : row.liveUrl;
           await repository.setStreamKey(tx, id, null, liveUrl);
-          return broadcastOf(null);
+          return broadcastOf(null, latency);
         }
         const streamKey = newStreamKey();
         await repository.setStreamKey(tx, id, streamKey, ownPage(id));
-        return broadcastOf(streamKey);
+        return broadcastOf(streamKey, latency);
       });
     },
 
@@ -139,7 +155,7 @@ export const createLiveService = ({ db, config, viewers, files, station }: LiveS
         }
         const streamKey = newStreamKey();
         await repository.setStreamKey(tx, id, streamKey, row.liveUrl);
-        return broadcastOf(streamKey);
+        return broadcastOf(streamKey, row.lowLatency);
       });
     },
 

@@ -15,12 +15,19 @@ export { freePort };
 export { waitFor } from '../../test/plateau-process.ts';
 
 /**
- * An encoder's stream, encoded once: a small test pattern with sound, keyframes every 2 s, as
+ * An encoder's stream, encoded once: a small test pattern with sound, keyframes every 2 s (or `keyframeSeconds`), as
  * FLV. Publishing it with `-re -c copy` sends what OBS would, at no encoding cost.
  */
 export const makeEncoderStream = async (
   name: string,
-  { seconds = 30, video = 'libx264', audio = 'aac', size = '320x240', videoKbps = 0 } = {},
+  {
+    seconds = 30,
+    video = 'libx264',
+    audio = 'aac',
+    size = '320x240',
+    videoKbps = 0,
+    keyframeSeconds = 2,
+  } = {},
 ) => {
   const dir = path.join(testTmpDir, 'live-streams');
   mkdirSync(dir, { recursive: true });
@@ -40,7 +47,9 @@ export const makeEncoderStream = async (
     `sine=frequency=440:duration=${seconds}`,
     '-c:v',
     video,
-    ...(video === 'libx264' ? ['-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p'] : []),
+    ...(video === 'libx264'
+      ? ['-preset', 'ultrafast', '-g', String(keyframeSeconds * 30), '-pix_fmt', 'yuv420p']
+      : []),
     ...(videoKbps > 0
       ? ['-b:v', `${videoKbps}k`, '-minrate', `${videoKbps}k`, '-bufsize', `${videoKbps}k`]
       : []),

@@ -24,6 +24,7 @@ describe('broadcast settings of a direct', () => {
     const routes = [
       ['GET', `/api/directs/${direct.id}/broadcast`, undefined],
       ['PUT', `/api/directs/${direct.id}/broadcast`, { enabled: true }],
+      ['PUT', `/api/directs/${direct.id}/broadcast`, { lowLatency: true }],
       ['POST', `/api/directs/${direct.id}/broadcast/key`, undefined],
       ['POST', `/api/directs/${direct.id}/live/end`, undefined],
       ['GET', '/api/liveSettings', undefined],
@@ -39,6 +40,7 @@ describe('broadcast settings of a direct', () => {
       enabled: false,
       serverUrl: 'rtmp://plateau.example:1935/live',
       streamKey: null,
+      lowLatency: false,
     });
     // Nothing changed for anyone.
     expect((await liveStatus(ctx, direct.id)).state).toBe('off');
@@ -76,6 +78,29 @@ describe('broadcast settings of a direct', () => {
     const again = await call('POST', `/api/directs/${direct.id}/broadcast/key`, geek);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain('Diffuser sur Plateau');
+  });
+
+  it('« Latence faible » is a switch of its own, kept with the direct, that leaves the key alone', async () => {
+    const direct = await postDirect(ctx, geek, { title: 'Match', privacy: Privacy.Public });
+    const { streamKey } = await enableBroadcast(ctx, geek, direct.id);
+    const url = `/api/directs/${direct.id}/broadcast`;
+    const low = await call('PUT', url, geek, { lowLatency: true });
+    expect(low.json()).toMatchObject({ enabled: true, streamKey, lowLatency: true });
+    expect((await call('GET', url, geek)).json()).toMatchObject({ streamKey, lowLatency: true });
+    // Broadcasting off and on again: the choice stays, the key is a new one.
+    await call('PUT', url, geek, { enabled: false });
+    const back = (await call('PUT', url, geek, { enabled: true })).json();
+    expect(back).toMatchObject({ enabled: true, lowLatency: true });
+    // Both at once, and neither (nothing changes).
+    expect(
+      (await call('PUT', url, geek, { enabled: true, lowLatency: false })).json(),
+    ).toMatchObject({ enabled: true, streamKey: back.streamKey, lowLatency: false });
+    expect((await call('PUT', url, geek, {})).json()).toMatchObject({ lowLatency: false });
+    expect((await call('PUT', url, geek, { lowLatency: 'oui' })).statusCode).toBe(400);
+    expect((await call('GET', url, geek)).json()).toMatchObject({
+      enabled: true,
+      lowLatency: false,
+    });
   });
 
   it('ending a direct that is not live is a clear 409; bad bodies are 400 and change nothing', async () => {

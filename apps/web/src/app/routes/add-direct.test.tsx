@@ -155,7 +155,12 @@ describe('/addDirect', () => {
   it('turns broadcasting on once the direct exists, then opens its edit page for the key', async () => {
     const sent = creationServer();
     const switches: { id: string; enabled: boolean }[] = [];
-    const broadcast = { enabled: true, serverUrl: 'rtmp://plateau.example/live', streamKey: 'k' };
+    const broadcast = {
+      enabled: true,
+      serverUrl: 'rtmp://plateau.example/live',
+      streamKey: 'k',
+      lowLatency: false,
+    };
     server.use(
       http.put('*/api/directs/:id/broadcast', async ({ request, params }) => {
         const { enabled } = (await request.json()) as { enabled: boolean };

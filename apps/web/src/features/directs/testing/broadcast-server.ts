@@ -32,6 +32,7 @@ export const broadcastServer = ({
       enabled,
       serverUrl: SERVER_URL,
       streamKey: enabled ? KEY : null,
+      lowLatency: false,
     } as DirectBroadcast,
     direct: makeDirect({ liveUrl: enabled ? OWN_PAGE : 'https://live.example.org/gala' }),
     status,
@@ -53,7 +54,12 @@ export const broadcastServer = ({
       const { enabled: on } = (await request.json()) as { enabled: boolean };
       state.switches.push(on);
       if (!on && refuseOff) return conflict(refuseOff);
-      state.broadcast = { enabled: on, serverUrl: SERVER_URL, streamKey: on ? KEY : null };
+      state.broadcast = {
+        enabled: on,
+        serverUrl: SERVER_URL,
+        streamKey: on ? KEY : null,
+        lowLatency: state.broadcast.lowLatency,
+      };
       state.direct = { ...state.direct, liveUrl: on ? OWN_PAGE : '' };
       state.status = on ? waiting : makeLiveStatus({ state: 'off', playlist: null });
       return HttpResponse.json(state.broadcast);

@@ -1,0 +1,1 @@
+ALTER TABLE "directs" ADD COLUMN "low_latency" boolean DEFAULT false NOT NULL;
