@@ -29,6 +29,17 @@ export const liveKeys = {
       : 'index.m3u8';
     return `lives/${directId}/${liveId}/hls/${variant}/${name}`;
   },
+  /** A low-latency segment or init of a variant, its name checked against `pattern`. */
+  lowLatencyFile: (
+    directId: number,
+    liveId: number,
+    variant: string,
+    name: string,
+    pattern: RegExp,
+  ) => {
+    if (!isLiveVariant(variant) || !pattern.test(name)) throw new Error(`bad live file ${name}`);
+    return `lives/${directId}/${liveId}/hls/${variant}/${name}`;
+  },
 };
 
 /**

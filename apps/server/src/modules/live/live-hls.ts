@@ -7,10 +7,17 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
 import { createMediaSender, type MediaSender } from '../../media-serving/media-send.ts';
+import { setFileHeaders } from '../../media-serving/served-file.ts';
 import { liveKeys, type LiveFiles } from './live-files.ts';
 import { parseSegment, withCurrentTargetDuration, withToken } from './live-playlists.ts';
 import type { LiveViewers } from './live-viewers.ts';
 import type { LiveService } from './live.service.ts';
+import type { CurrentStation } from './live-lifecycle.ts';
+import {
+  createLowLatencyRequests,
+  LOW_LATENCY_FILE,
+  type BlockingQuery,
+} from './low-latency-hls.ts';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 /** A live playlist changes every segment; a segment never changes once listed. */
@@ -37,8 +44,15 @@ export const serveLiveHls = (
   files: LiveFiles,
   live: LiveService,
   viewers: LiveViewers,
+  station: CurrentStation,
 ) => {
   const { config } = deps;
+  const lowLatency = createLowLatencyRequests();
+  /** The direct's low-latency live, when this machine cuts it and new viewers may have it. */
+  const lowLatencyLive = (id: number) => {
+    const found = station()?.lowLatency(id);
+    return found?.playable() ? found : undefined;
+  };
   // A segment is sent from this disk, or from the bucket copy as any bucket medium is.
   const senders = new Map<MediaStorage, MediaSender>();
   const senderOf = (store: MediaStorage) => {
@@ -70,16 +84,12 @@ export const serveLiveHls = (
     return text;
   };
 
-  const sendPlaylist = async (
+  const sendPlaylistText = (
     request: FastifyRequest,
     reply: FastifyReply,
-    key: string,
+    text: string,
     isPublic: boolean,
-    serve: (text: string) => string = (text) => text,
   ) => {
-    const read = await readPlaylist(key);
-    if (read === null) throw notFound('Le direct commence : réessayez dans un instant');
-    const text = serve(read);
     const { token } = request.query as { token?: string };
     // A playlist that carries a token in its URIs is that person's: no shared cache keeps it.
     const shared = isPublic && token === undefined;
@@ -89,6 +99,42 @@ export const serveLiveHls = (
       .send(withToken(text, token));
   };
 
+  const sendPlaylist = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    isPublic: boolean,
+    serve: (text: string) => string = (text) => text,
+  ) => {
+    const read = await readPlaylist(key);
+    if (read === null) throw notFound('Le direct commence : réessayez dans un instant');
+    return sendPlaylistText(request, reply, serve(read), isPublic);
+  };
+
+  /** A part, a segment or an init: from memory while recent, else the live's folder. */
+  const sendLowLatencyFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    at: { id: number; liveId: number; isPublic: boolean; variant: string; name: string },
+  ) => {
+    const served = {
+      key: liveKeys.lowLatencyFile(at.id, at.liveId, at.variant, at.name, LOW_LATENCY_FILE),
+      isPublic: at.isPublic,
+      contentType: 'video/mp4',
+      publicCacheControl: PUBLIC_SEGMENT,
+    };
+    const found = station()?.lowLatency(at.id)?.variant(at.variant);
+    const bytes = found ? await lowLatency.bytes(found, at.name, who(request)) : null;
+    if (bytes) {
+      setFileHeaders(reply, served, 200);
+      return reply.send(bytes);
+    }
+    // Parts live in memory only: one not there any more is no longer listed.
+    if (/-p\d+\.m4s$/.test(at.name) || !(await files.disk.stat(served.key))) throw noSegment();
+    const sender = senderOf(files.disk);
+    return sender.send(request, reply, await sender.servable(served));
+  };
+
   const who = (request: FastifyRequest) =>
     request.viewer ? `u${request.viewer.userId}` : `a${request.ip}`;
 
@@ -96,7 +142,29 @@ export const serveLiveHls = (
     async master(request: FastifyRequest, reply: FastifyReply, id: number) {
       const { liveId, isPublic } = await access(request.viewer, id);
       viewers.saw(id, who(request));
-      return sendPlaylist(request, reply, liveKeys.master(id, liveId), isPublic);
+      // « Latence faible » on this machine: the variants' low-latency playlists instead.
+      const lowLatencyVariants = (text: string) =>
+        lowLatencyLive(id) ? text.replace(/^(\S+)\/index\.m3u8$/gm, '$1/ll.m3u8') : text;
+      return sendPlaylist(
+        request,
+        reply,
+        liveKeys.master(id, liveId),
+        isPublic,
+        lowLatencyVariants,
+      );
+    },
+    async lowLatencyPlaylist(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      id: number,
+      variant: string,
+    ) {
+      const { isPublic } = await access(request.viewer, id);
+      viewers.saw(id, who(request));
+      const found = station()?.lowLatency(id)?.variant(variant);
+      if (!found) throw notFound('Le direct n’est pas en latence faible : rechargez la page');
+      const text = await lowLatency.playlist(found, request.query as BlockingQuery, who(request));
+      return sendPlaylistText(request, reply, text, isPublic);
     },
     async variant(request: FastifyRequest, reply: FastifyReply, id: number, variant: string) {
       const { liveId, isPublic } = await access(request.viewer, id);
@@ -113,6 +181,9 @@ export const serveLiveHls = (
       segment: string,
     ) {
       const { liveId, isPublic } = await access(request.viewer, id);
+      if (LOW_LATENCY_FILE.test(segment)) {
+        return sendLowLatencyFile(request, reply, { id, liveId, isPublic, variant, name: segment });
+      }
       const key = liveKeys.hlsFile(id, liveId, variant, parseSegment(segment));
       const store = await files.storeOf(key);
       if (!store) throw noSegment();

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { lastErrorLine } from '../../media-tools/ffmpeg-runner.ts';
+import { createFragmentReader, type FragmentSink } from './live-fragments.ts';
 
 /**
  * One part of a live: the ffmpegs that read one publish's FLV on stdin and write its recording
@@ -20,6 +21,18 @@ export interface LivePartFeeds {
   tap(sink: (chunk: Buffer) => void): () => void;
   /** A rung encoder stopped or fell behind (`why`), and is restarted unless it gave up. */
   onRungTrouble(why: string, restarting: boolean): void;
+  /**
+   * Low latency: where the fragments of variant `index` (the source 0, the rungs from 1) go,
+   * asked again each time an ffmpeg starts (a restarted one begins with a new init).
+   */
+  fragments?: (index: number) => FragmentSink;
+}
+
+/** How an ffmpeg of the part runs: its folder, and how many fragment pipes it writes. */
+interface RunOptions {
+  cwd?: string;
+  /** Sinks of its fragment pipes (fd 3, 4...), in order. */
+  pipes: () => FragmentSink[];
 }
 
 /** Bytes waiting for ffmpeg beyond which the machine cannot keep up (about a minute of HD). */
@@ -36,15 +49,33 @@ interface LiveFfmpeg {
   readonly exited: Promise<{ ok: boolean; error?: string; behind?: boolean }>;
 }
 
-const startOne = (ffmpeg: string, args: string[], maxBacklog: number): LiveFfmpeg => {
-  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+const startOne = (
+  ffmpeg: string,
+  args: string[],
+  maxBacklog: number,
+  run: RunOptions,
+): LiveFfmpeg => {
+  const sinks = run.pipes();
+  const child = spawn(ffmpeg, args, {
+    cwd: run.cwd,
+    stdio: ['pipe', 'ignore', 'pipe', ...sinks.map(() => 'pipe' as const)],
+  });
+  // Pipes by construction (stdio above).
+  const stdin = child.stdin!;
+  const errors = child.stderr!;
+  sinks.forEach((sink, index) => {
+    const reader = createFragmentReader(sink);
+    const pipe = child.stdio[3 + index] as NodeJS.ReadableStream | null;
+    pipe?.on('data', (chunk: Buffer) => reader.push(chunk));
+    pipe?.on('error', () => {});
+  });
   let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (text: string) => {
+  errors.setEncoding('utf8');
+  errors.on('data', (text: string) => {
     stderr = (stderr + text).slice(-4000);
   });
   // A write after ffmpeg died is an EPIPE here, not a crash of Plateau.
-  child.stdin.on('error', () => {});
+  stdin.on('error', () => {});
   let gone = false;
   let behind = false;
   const exited = new Promise<{ ok: boolean; error?: string; behind?: boolean }>((resolve) => {
@@ -59,19 +90,19 @@ const startOne = (ffmpeg: string, args: string[], maxBacklog: number): LiveFfmpe
   return {
     exited,
     write(chunk: Buffer) {
-      if (gone || child.stdin.destroyed) return false;
-      if (child.stdin.writableLength > maxBacklog) {
+      if (gone || stdin.destroyed) return false;
+      if (stdin.writableLength > maxBacklog) {
         // Skipping bytes would corrupt its stream: it gets nothing more and finishes its files.
         gone = true;
         behind = true;
-        child.stdin.end();
+        stdin.end();
         return false;
       }
-      child.stdin.write(chunk);
+      stdin.write(chunk);
       return true;
     },
     async stop(timeoutMs: number) {
-      child.stdin.end();
+      stdin.end();
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       await exited;
       clearTimeout(timer);
@@ -89,13 +120,14 @@ const superviseRungs = (
   args: string[],
   feeds: LivePartFeeds,
   maxBacklog: number,
+  options: RunOptions,
 ) => {
   let stopped = false;
   let restarts = 0;
   let timer: NodeJS.Timeout | undefined;
   let current: { process: LiveFfmpeg; detach: () => void } | undefined;
   const run = () => {
-    const process = startOne(ffmpeg, args, maxBacklog);
+    const process = startOne(ffmpeg, args, maxBacklog, options);
     const detach = feeds.tap((chunk) => void process.write(chunk));
     current = { process, detach };
     void process.exited.then(({ behind, error }) => {
@@ -128,12 +160,30 @@ export const startLivePart = (
   ffmpeg: string,
   [copyArgs, rungArgs]: string[][],
   feeds: LivePartFeeds,
-  { maxBacklogBytes = MAX_BACKLOG_BYTES }: { maxBacklogBytes?: number } = {},
+  {
+    maxBacklogBytes = MAX_BACKLOG_BYTES,
+    rungs: rungCount = 0,
+    rungsFolder,
+  }: {
+    maxBacklogBytes?: number;
+    /** Low latency: how many rungs write fragments, and the folder their ffmpeg runs in. */
+    rungs?: number;
+    rungsFolder?: string;
+  } = {},
 ): LivePart => {
-  const copy = startOne(ffmpeg, copyArgs!, maxBacklogBytes);
+  const { fragments } = feeds;
+  const copy = startOne(ffmpeg, copyArgs!, maxBacklogBytes, {
+    pipes: () => (fragments ? [fragments(0)] : []),
+  });
   // The copy holds the recording: the part is over when it is. A rung encoder that dies or
   // cannot keep up only loses its rungs for a moment, never the recording.
-  const rungs = rungArgs && superviseRungs(ffmpeg, rungArgs, feeds, maxBacklogBytes);
+  const rungs =
+    rungArgs &&
+    superviseRungs(ffmpeg, rungArgs, feeds, maxBacklogBytes, {
+      cwd: rungsFolder,
+      pipes: () =>
+        fragments ? Array.from({ length: rungCount }, (_, index) => fragments(index + 1)) : [],
+    });
   return {
     exited: copy.exited,
     write: (chunk) => copy.write(chunk),

@@ -35,13 +35,17 @@ export const endPlaylists = async (
  * A playlist as served: each URI gets the reader's token, so a native HLS player (Safari),
  * which cannot send a header, fetches the variants and segments with the same access.
  */
-export const withToken = (playlist: string, token: string | undefined) =>
-  token === undefined
-    ? playlist
-    : playlist.replace(
-        /^(?!#)(\S+)$/gm,
-        (uri) => `${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
-      );
+export const withToken = (playlist: string, token: string | undefined) => {
+  if (token === undefined) return playlist;
+  const tokened = (uri: string) =>
+    `${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+  return (
+    playlist
+      .replace(/^(?!#)(\S+)$/gm, tokened)
+      // Low latency names its parts, inits and hints in attributes.
+      .replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${tokened(uri)}"`)
+  );
+};
 
 /** The segments a newcomer's player starts among: the newest few. */
 const RECENT_SEGMENTS = 6;

@@ -14,6 +14,8 @@ export const problems = {
     'Les qualités réduites du direct se sont interrompues, la machine ne suivait plus : elles ont été relancées. La source et l’enregistrement continuent.',
   rungsStopped:
     'Les qualités réduites du direct se sont interrompues trop souvent et restent arrêtées jusqu’à la prochaine reconnexion. La source et l’enregistrement continuent.',
+  lowLatencySpaced: (seconds: number) =>
+    `Latence faible indisponible : l’encodeur envoie une image clé toutes les ${Math.round(seconds)} s ou plus. Les nouveaux spectateurs reçoivent le direct en latence normale. Réglez l’intervalle d’images clés sur 1 s, puis relancez le flux.`,
   tooLong: (hours: number) =>
     `Le direct a atteint sa durée maximale (${hours} h) et a été terminé.`,
 };

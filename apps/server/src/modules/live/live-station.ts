@@ -15,6 +15,9 @@ import { createLiveMirror } from './live-mirror.ts';
 import { limitBreach, streamRefusal } from './live-limits.ts';
 import { onEnd, onPublish } from './live-states.ts';
 import { liveKeys } from './live-files.ts';
+import { variantNames } from './live-args.ts';
+import { lowLatencyPartArgs, lowLatencyRungsFolder } from './low-latency-args.ts';
+import { createLowLatencyLive, type LowLatencyLive } from './low-latency-live.ts';
 
 export interface LiveStationLog {
   info(message: string): void;
@@ -33,6 +36,8 @@ interface ActiveLive {
   startedAt: Date;
   publisher?: IngestPublisher;
   part?: { process: LivePart; detach: () => void };
+  /** « Latence faible »: its parts and blocking playlists, while its parts are low-latency. */
+  lowLatency?: LowLatencyLive;
   grace?: NodeJS.Timeout;
   watch?: NodeJS.Timeout;
   ending?: Promise<void>;
@@ -77,7 +82,38 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     await part.process.stop();
   };
 
-  const startPart = async (directId: number, entry: ActiveLive, part: number) => {
+  /** The low-latency side of a part: kept across reconnects while the direct asks for it. */
+  const lowLatencyOf = (
+    directId: number,
+    entry: ActiveLive,
+    wanted: boolean,
+    hlsFolder: string,
+  ) => {
+    if (!wanted) {
+      entry.lowLatency?.end();
+      entry.lowLatency = undefined;
+      return undefined;
+    }
+    entry.lowLatency ??= createLowLatencyLive({
+      hlsFolder,
+      names: variantNames(ladder),
+      windowSeconds: ladder.dvrSeconds,
+      onTooSpaced: (seconds) =>
+        void report(directId, problems.lowLatencySpaced(seconds)).catch((error) =>
+          log.error('live', error),
+        ),
+      onUnreadable: (variant, why) =>
+        log.error(`live: direct ${directId}: the ${variant} fragments are unreadable: ${why}`),
+    });
+    return entry.lowLatency;
+  };
+
+  const startPart = async (
+    directId: number,
+    entry: ActiveLive,
+    part: number,
+    wantsLowLatency: boolean,
+  ) => {
     const publisher = entry.publisher!;
     const hlsFolder = files.path(liveKeys.hls(directId, entry.liveId));
     await mkdir(hlsFolder, { recursive: true });
@@ -86,9 +122,16 @@ export const createLiveStation = (deps: LiveStationDeps) => {
       liveMasterPlaylist(publisher.source(), ladder),
     );
     const recording = files.path(liveKeys.part(directId, entry.liveId, part));
+    const partFiles = { recording, hlsFolder, part };
+    const lowLatency = lowLatencyOf(directId, entry, wantsLowLatency, hlsFolder);
+    if (lowLatency) {
+      // ffmpeg writes the variant folders as it starts; the parts' files go there first.
+      for (const name of variantNames(ladder))
+        await mkdir(`${hlsFolder}/${name}`, { recursive: true });
+    }
     const process = startLivePart(
       deps.ffmpeg,
-      livePartArgs({ recording, hlsFolder, part }, ladder),
+      lowLatency ? lowLatencyPartArgs(partFiles, ladder) : livePartArgs(partFiles, ladder),
       {
         tap: (sink) => publisher.tap(sink),
         onRungTrouble: (why, restarting) => {
@@ -96,7 +139,11 @@ export const createLiveStation = (deps: LiveStationDeps) => {
           log.warn(`live: direct ${directId}: the rungs' encoder ${why}`);
           void report(directId, message).catch((error) => log.error('live', error));
         },
+        ...(lowLatency && { fragments: (index: number) => lowLatency.sink(index) }),
       },
+      lowLatency
+        ? { rungs: ladder.heights.length, rungsFolder: lowLatencyRungsFolder(partFiles) }
+        : {},
     );
     const detach = publisher.attach((chunk) => {
       if (!process.write(chunk)) publisher.drop();
@@ -146,6 +193,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
         entry.publisher?.drop();
         entry.publisher = undefined;
         await stopPart(entry);
+        entry.lowLatency?.end();
       }
       const boss = await deps.jobs.boss();
       // Ending and its REDIFF job in one transaction: an ending live always has its job (or
@@ -232,7 +280,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     entry.publisher = publisher;
     active.set(directId, entry);
     publisher.onEnd(() => void lost(directId, publisher).catch((e) => log.error('live', e)));
-    await startPart(directId, entry, opened.parts);
+    await startPart(directId, entry, opened.parts, direct.lowLatency);
     watch(directId, entry, publisher);
     log.info(
       `live: direct ${directId}: live ${opened.id} part ${opened.parts} from ${publisher.address}`,
@@ -290,6 +338,8 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     },
     /** Does this station run the direct's open live (sending, in its grace, or ending)? */
     holds: (directId: number) => active.has(directId),
+    /** The direct's live as low-latency HLS, when this station cuts it so. */
+    lowLatency: (directId: number) => active.get(directId)?.lowLatency,
     /** Stops every part (their files complete); lives stay open for the next start. */
     async stop() {
       stopping = true;
@@ -298,6 +348,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
         clearTimeout(entry.grace);
         clearInterval(entry.watch);
         entry.publisher = undefined;
+        entry.lowLatency?.end();
       }
       await Promise.all([...active.values()].map((entry) => stopPart(entry)));
       await Promise.all([...active.values()].map((entry) => entry.ending));

@@ -15,6 +15,7 @@ import {
   servedFileErrors as hlsErrors,
 } from '../../media-serving/media-request.ts';
 import { serveLiveHls } from './live-hls.ts';
+import { LOW_LATENCY_FILE } from './low-latency-hls.ts';
 import { createLiveService } from './live.service.ts';
 
 const tags = ['live'];
@@ -73,7 +74,7 @@ export const liveRoutes: FeatureModule = (deps) => {
       (request) => live.setSettings(request.viewer, request.body),
     );
 
-    const hls = serveLiveHls(deps, files, live, viewers);
+    const hls = serveLiveHls(deps, files, live, viewers, station);
     const hlsRoute = {
       // A player asks every two seconds: the viewer and the decision are kept a few seconds.
       config: { tokenInQuery: true, cachedViewer: true },
@@ -104,6 +105,26 @@ export const liveRoutes: FeatureModule = (deps) => {
       (request, reply) => hls.variant(request, reply, request.params.id, request.params.variant),
     );
     app.get(
+      '/media/live/:id/:variant/ll.m3u8',
+      {
+        ...hlsRoute,
+        schema: {
+          tags,
+          params: Type.Object({ id: IdSchema, variant: LiveVariant }),
+          querystring: Type.Object({
+            ...TokenQuery.properties,
+            // Blocking reloads and delta updates (RFC 8216bis 6.2.5).
+            _HLS_msn: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 })),
+            _HLS_part: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+            _HLS_skip: Type.Optional(Type.Union([Type.Literal('YES'), Type.Literal('v2')])),
+          }),
+          response: hlsErrors,
+        },
+      },
+      (request, reply) =>
+        hls.lowLatencyPlaylist(request, reply, request.params.id, request.params.variant),
+    );
+    app.get(
       '/media/live/:id/:variant/:segment',
       {
         ...hlsRoute,
@@ -112,7 +133,10 @@ export const liveRoutes: FeatureModule = (deps) => {
           params: Type.Object({
             id: IdSchema,
             variant: LiveVariant,
-            segment: Type.String({ pattern: '^seg-\\d{1,6}-\\d{5,9}\\.ts$' }),
+            // A standard segment, or a low-latency part, segment or init (LOW_LATENCY_FILE).
+            segment: Type.String({
+              pattern: `^seg-\\d{1,6}-\\d{5,9}\\.ts$|${LOW_LATENCY_FILE.source}`,
+            }),
           }),
           querystring: TokenQuery,
           response: hlsErrors,

@@ -67,6 +67,8 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
   let ended = false;
   let tooSpaced = false;
   const waiters = new Set<Waiter>();
+  /** Each init this variant started with: a player reads them again for every rewind. */
+  const inits = new Map<string, Buffer>();
 
   const segmentName = (msn: number) => `ll-${run}-${msn}.m4s`;
   // Parts are numbered through the live, not within their segment: the preload hint names the
@@ -139,6 +141,17 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
     }
   };
 
+  const bytesOf = (name: string): Buffer | null => {
+    const init = inits.get(name);
+    if (init) return init;
+    for (const segment of segments) {
+      if (segment.name === name) return segment.bytes;
+      const index = segment.parts.findIndex((part) => part.name === name);
+      if (index >= 0) return segment.partBytes[index] ?? null;
+    }
+    return null;
+  };
+
   return {
     /** A new init: the encoder (re)started, the next part opens a segment after a discontinuity. */
     init(bytes: Buffer) {
@@ -146,6 +159,7 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
       if (open?.parts.length) close(open);
       maps += 1;
       const name = `init-${run}-${maps}.mp4`;
+      inits.set(name, bytes);
       void options.write(name, bytes).catch(() => {});
       newMap = map !== null;
       map = name;
@@ -228,22 +242,18 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
       return until(() => listed(msn, part));
     },
 
-    /** The bytes of a listed part or recent segment, from memory; null when not kept here. */
-    bytesOf(name: string): Buffer | null {
-      for (const segment of segments) {
-        if (segment.name === name) return segment.bytes;
-        const index = segment.parts.findIndex((part) => part.name === name);
-        if (index >= 0) return segment.partBytes[index] ?? null;
-      }
-      return null;
-    },
+    /** The bytes of an init, a listed part or a recent segment, from memory; null when not kept. */
+    bytesOf,
+
+    /** `name` is the part being cut (the preload hint's). */
+    isNextPart: (name: string) => !ended && name === partName(partsCut),
 
     /** The preload hint's part, waited for; null when `name` is not the next part. */
     async nextPartBytes(name: string): Promise<Buffer | null> {
       if (ended || name !== partName(partsCut)) return null;
       const number = partsCut;
       await until(() => ended || partsCut > number);
-      return this.bytesOf(name);
+      return bytesOf(name);
     },
 
     /** Every waiting request answered, the timer gone (the live's folder is being removed). */
