@@ -59,6 +59,11 @@ export const LiveStatus = Type.Object({
    * segments mean the encoder's keyframes are further apart, and every viewer further behind.
    */
   segmentSeconds: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+  /**
+   * The live is served as low-latency HLS now (« Latence faible », by the machine receiving
+   * the encoder, with keyframes close enough): players keep to the part hold-back.
+   */
+  lowLatency: Type.Boolean(),
 });
 export type LiveStatus = Static<typeof LiveStatus>;
 

@@ -47,6 +47,7 @@ export const LIVE_OFF: LiveStatus = {
   rediffProgress: null,
   problem: null,
   segmentSeconds: null,
+  lowLatency: false,
 };
 
 /** `GET directs/{id}/live`: the live as viewers see it, asked again while the page is open. */
@@ -83,10 +84,8 @@ export const liveSettingsQuery = queryOptions({
 });
 
 /** `PUT directs/{id}/broadcast`: turns "Diffuser sur Plateau" on or off (409 while live). */
-export const putBroadcast = (directId: number, enabled: boolean) =>
-  api.put<DirectBroadcast>(`directs/${directId}/broadcast`, {
-    enabled,
-  } satisfies DirectBroadcastBody);
+export const putBroadcast = (directId: number, body: DirectBroadcastBody) =>
+  api.put<DirectBroadcast>(`directs/${directId}/broadcast`, body);
 
 /**
  * After a broadcast change: the new broadcast is kept, the live's status asked again, and every
@@ -127,11 +126,21 @@ export const useSetBroadcast = (directId: number) => {
   const viewer = useViewer();
   return useMutation({
     mutationFn: async (enabled: boolean) => {
-      const broadcast = await putBroadcast(directId, enabled);
+      const broadcast = await putBroadcast(directId, { enabled });
       await afterBroadcast(client, viewer, directId, broadcast);
       const direct = client.getQueryData<Direct>(directKeys.one(viewer, directId));
       return { broadcast, liveUrl: direct?.liveUrl ?? null };
     },
+  });
+};
+
+/** « Latence faible » on or off: taken by the encoder's next connection. */
+export const useSetLowLatency = (directId: number) => {
+  const client = useQueryClient();
+  const viewer = useViewer();
+  return useMutation({
+    mutationFn: (lowLatency: boolean) => putBroadcast(directId, { lowLatency }),
+    onSuccess: (broadcast) => client.setQueryData(liveKeys.broadcast(viewer, directId), broadcast),
   });
 };
 

@@ -100,6 +100,7 @@ export const createLiveService = ({ db, config, viewers, files, station }: LiveS
       rediffProgress: live?.state === 'ending' ? (live.rediffProgress ?? 0) : null,
       problem,
       segmentSeconds: isGeek && playing ? await segmentSeconds(id, live.id) : null,
+      lowLatency: Boolean(playing && station()?.lowLatency(id)?.playable()),
     };
   };
 

@@ -48,6 +48,7 @@ export const DirectPage = () => {
                 token={token}
                 title={direct.data.title}
                 reconnecting={live.state === 'reconnecting'}
+                lowLatency={live.lowLatency}
                 viewers={live.viewers}
               />
             </Suspense>

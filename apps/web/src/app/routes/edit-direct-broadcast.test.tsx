@@ -66,6 +66,51 @@ describe('/editDirect/{id}: Diffuser sur Plateau', () => {
     expect(server.saved).not.toHaveProperty('liveUrl');
   });
 
+  it('« Latence faible » applies at once, says what to set in the encoder, and says a failure', async () => {
+    const server = broadcastServer({ enabled: true });
+    const { user } = open();
+    const panel = await section();
+    const low = await within(panel).findByRole('switch', { name: 'Latence faible' });
+    expect(low).not.toBeChecked();
+    expect(
+      within(panel).getByText(/Réglez l’intervalle d’images clés de l’encodeur sur 1 s/),
+    ).toBeVisible();
+    await user.click(low);
+    expect(
+      await screen.findByText(
+        'Latence faible activée : elle s’applique au prochain lancement du flux',
+      ),
+    ).toBeVisible();
+    expect(server.lowLatencySwitches).toEqual([true]);
+    expect(low).toBeChecked();
+    // Broadcasting itself was not touched.
+    expect(server.switches).toEqual([]);
+    await user.click(low);
+    expect(await screen.findByText(/Latence faible désactivée/)).toBeVisible();
+    expect(low).not.toBeChecked();
+  });
+
+  it('« Latence faible » stays as it was when the server refuses the change', async () => {
+    broadcastServer({ enabled: true, failLowLatency: true });
+    const { user } = open();
+    const low = await within(await section()).findByRole('switch', { name: 'Latence faible' });
+    await user.click(low);
+    expect(await screen.findByText('Erreur pendant le changement de latence')).toBeVisible();
+    expect(low).not.toBeChecked();
+  });
+
+  it('says when the live on the air is in low latency', async () => {
+    broadcastServer({
+      enabled: true,
+      status: makeLiveStatus({ state: 'live', lowLatency: true }),
+    });
+    open();
+    const panel = await section();
+    expect(
+      await within(panel).findByText('Le direct en cours est diffusé en latence faible.'),
+    ).toBeVisible();
+  });
+
   it('asks before regenerating the key: Annuler keeps it, Régénérer replaces it', async () => {
     const server = broadcastServer({ enabled: true });
     const { user } = open();

@@ -19,6 +19,12 @@ export const broadcastMessages = {
   copyFailed: 'Impossible de copier : sélectionnez le texte et copiez-le',
   loadFailed: 'Impossible de lire la diffusion de ce DT',
   help: 'Dans OBS : Paramètres > Stream > Service personnalisé, puis collez le serveur et la clé. Dans Sortie, réglez l’intervalle d’images clés sur 2 s.',
+  lowLatencyOn: 'Latence faible activée : elle s’applique au prochain lancement du flux',
+  lowLatencyOff: 'Latence faible désactivée : elle s’applique au prochain lancement du flux',
+  lowLatencyFailed: 'Erreur pendant le changement de latence',
+  lowLatencyHelp:
+    'Environ 2 s de retard au lieu de 5 pour les spectateurs. Réglez l’intervalle d’images clés de l’encodeur sur 1 s (OBS : Paramètres > Sortie ; vMix : réglages du flux ; ATEM : réglages du flux). S’applique au prochain lancement du flux.',
+  lowLatencyLive: 'Le direct en cours est diffusé en latence faible.',
   /** The encoder's keyframes are further apart than the live's segments need. */
   spacedKeyframes: (segmentSeconds: number) =>
     `Les images clés de l’encodeur sont trop espacées : le direct est découpé en segments de ${secondsFormat.format(segmentSeconds)} s au lieu de ${LIVE_KEYFRAME_SECONDS} s, et chaque spectateur le voit avec plus de retard. Réglez l’intervalle d’images clés sur ${LIVE_KEYFRAME_SECONDS} s (OBS : Paramètres > Sortie ; vMix : réglages du flux ; ATEM : réglages du flux), puis relancez le flux.`,

@@ -14,3 +14,15 @@ export const liveHlsConfig = {
   liveDurationInfinity: true,
   backBufferLength: 120,
 } as const;
+
+/**
+ * « Latence faible »: hls.js keeps to the playlist's PART-HOLD-BACK (three parts, about 1 s
+ * behind the newest part), which a `liveSyncDurationCount` of ours would override; a viewer
+ * who fell behind catches up at up to 1.5x as above.
+ */
+export const lowLatencyHlsConfig = {
+  lowLatencyMode: true,
+  maxLiveSyncPlaybackRate: 1.5,
+  liveDurationInfinity: true,
+  backBufferLength: 120,
+} as const;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
 import { playWithHls } from './hls-engine.ts';
-import { liveHlsConfig } from './live-hls-config.ts';
+import { liveHlsConfig, lowLatencyHlsConfig } from './live-hls-config.ts';
 
 /** One quality of the live, as hls.js numbers it. */
 export interface LiveLevel {
@@ -45,16 +45,19 @@ export interface LiveStream {
 
 /**
  * Plays the live playlist `url` in `media`: natively where the browser can and has no Media
- * Source Extensions (iOS), otherwise with hls.js's light build, loaded only here. Fatal network
+ * Source Extensions (iOS), otherwise with hls.js's light build, loaded only here (in its
+ * low-latency settings for a « Latence faible » live). Fatal network
  * errors are retried a few times (without end while `reconnecting`), media errors recovered.
  */
 export const useLiveStream = (
   media: RefObject<HTMLVideoElement | null>,
   url: string,
-  reconnecting: boolean,
+  { reconnecting, lowLatency }: { reconnecting: boolean; lowLatency: boolean },
 ): LiveStream => {
   const engine = useRef<Hls | null>(null);
   const patient = useRef(reconnecting);
+  // Read when the player (re)starts: a live that leaves low latency plays on as it was.
+  const lowLatencyNow = useRef(lowLatency);
   const [attempt, setAttempt] = useState(0);
   const [levels, setLevels] = useState<LiveLevel[]>([]);
   const [level, setLevel] = useState(-1);
@@ -62,7 +65,8 @@ export const useLiveStream = (
 
   useEffect(() => {
     patient.current = reconnecting;
-  }, [reconnecting]);
+    lowLatencyNow.current = lowLatency;
+  }, [reconnecting, lowLatency]);
 
   useEffect(() => {
     const video = media.current;
@@ -99,7 +103,9 @@ export const useLiveStream = (
     }
 
     const stop = playWithHls(video, url, {
-      config: () => ({ ...liveHlsConfig }),
+      config: () => ({
+        ...(lowLatencyNow.current ? lowLatencyHlsConfig : liveHlsConfig),
+      }),
       setup: (hls, HlsClass) => {
         engine.current = hls;
         let manifestLoaded = false;

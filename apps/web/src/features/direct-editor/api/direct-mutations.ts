@@ -30,7 +30,7 @@ export interface DirectSaveResult {
 const enableBroadcast = async (save: DirectSave, direct: Direct) => {
   if (!save.broadcast) return null;
   try {
-    await putBroadcast(direct.id, true);
+    await putBroadcast(direct.id, { enabled: true });
     return true;
   } catch {
     return false;

@@ -10,6 +10,7 @@ import { useNotify } from '../../../lib/notify.tsx';
 import { isOnAir, useBroadcast, useLiveStatus, useSetBroadcast } from '../../../resources/live.ts';
 import { broadcastMessages } from '../broadcast-messages.ts';
 import { LiveControl } from './live-control.tsx';
+import { LowLatencySwitch } from './low-latency-switch.tsx';
 import { StreamSettings } from './stream-settings.tsx';
 
 const Frame = ({ children }: { children: ReactNode }) => (
@@ -114,6 +115,11 @@ export const BroadcastPanel = ({ directId, onLiveUrl }: BroadcastPanelProps) => 
       {enabled && broadcast.data && (
         <>
           <StreamSettings directId={directId} broadcast={broadcast.data} />
+          <LowLatencySwitch
+            directId={directId}
+            broadcast={broadcast.data}
+            liveIsLowLatency={onAir && status.data?.lowLatency === true}
+          />
           <LiveControl directId={directId} status={status.data} />
         </>
       )}

@@ -1,5 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import type { DirectBody, DirectBroadcast, LiveStatus } from '@plateau/contract';
+import type {
+  DirectBody,
+  DirectBroadcast,
+  DirectBroadcastBody,
+  LiveStatus,
+} from '@plateau/contract';
 import { server } from '../../../testing/server.ts';
 import { makeDirect, makeLiveStatus } from './fixtures.ts';
 
@@ -21,11 +26,14 @@ export const broadcastServer = ({
   enabled = false,
   status = waiting,
   refuseOff,
+  failLowLatency = false,
 }: {
   enabled?: boolean;
   status?: LiveStatus;
   /** The 409 message the server answers to turning broadcasting off. */
   refuseOff?: string;
+  /** « Latence faible » cannot be changed (the server answers 500). */
+  failLowLatency?: boolean;
 } = {}) => {
   const state = {
     broadcast: {
@@ -37,6 +45,7 @@ export const broadcastServer = ({
     direct: makeDirect({ liveUrl: enabled ? OWN_PAGE : 'https://live.example.org/gala' }),
     status,
     switches: [] as boolean[],
+    lowLatencySwitches: [] as boolean[],
     regenerations: 0,
     ends: 0,
     saved: undefined as DirectBody | undefined,
@@ -51,7 +60,13 @@ export const broadcastServer = ({
     }),
     http.get('*/api/directs/:id/broadcast', () => HttpResponse.json(state.broadcast)),
     http.put('*/api/directs/:id/broadcast', async ({ request }) => {
-      const { enabled: on } = (await request.json()) as { enabled: boolean };
+      const { enabled: on, lowLatency } = (await request.json()) as DirectBroadcastBody;
+      if (lowLatency !== undefined) {
+        state.lowLatencySwitches.push(lowLatency);
+        if (failLowLatency) return HttpResponse.json({ message: 'boom' }, { status: 500 });
+        state.broadcast = { ...state.broadcast, lowLatency };
+      }
+      if (on === undefined) return HttpResponse.json(state.broadcast);
       state.switches.push(on);
       if (!on && refuseOff) return conflict(refuseOff);
       state.broadcast = {

@@ -38,5 +38,6 @@ export const makeLiveStatus = (overrides: Partial<LiveStatus> = {}): LiveStatus 
   rediffProgress: null,
   problem: null,
   segmentSeconds: null,
+  lowLatency: false,
   ...overrides,
 });

@@ -25,6 +25,8 @@ export interface LivePlayerProps {
   title: string;
   /** The encoder dropped: the player stays and says the live resumes in a moment. */
   reconnecting: boolean;
+  /** « Latence faible »: the player keeps to the playlist's part hold-back. */
+  lowLatency: boolean;
   viewers: number;
 }
 
@@ -44,10 +46,20 @@ const message = {
 } as const;
 
 /** The live's player: a plain `<video>` fed by HLS, our controls, the watch page's keys. */
-export const LivePlayer = ({ playlist, token, title, reconnecting, viewers }: LivePlayerProps) => {
+export const LivePlayer = ({
+  playlist,
+  token,
+  title,
+  reconnecting,
+  lowLatency,
+  viewers,
+}: LivePlayerProps) => {
   const frame = usePlayerFrame();
   const media = useRef<HTMLVideoElement>(null);
-  const stream = useLiveStream(media, livePlaylistUrl(playlist, token), reconnecting);
+  const stream = useLiveStream(media, livePlaylistUrl(playlist, token), {
+    reconnecting,
+    lowLatency,
+  });
   const state = useMediaState(media);
   const position = useLivePosition(media, stream.liveEdge);
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,0 +1,52 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import type { DirectBroadcast } from '@plateau/contract';
+import { useNotify } from '../../../lib/notify.tsx';
+import { useSetLowLatency } from '../../../resources/live.ts';
+import { broadcastMessages } from '../broadcast-messages.ts';
+
+interface LowLatencySwitchProps {
+  directId: number;
+  broadcast: DirectBroadcast;
+  /** The live on the air is served in low latency now. */
+  liveIsLowLatency: boolean;
+}
+
+/** /editDirect: « Latence faible », applied at once, taken by the encoder's next connection. */
+export const LowLatencySwitch = ({
+  directId,
+  broadcast,
+  liveIsLowLatency,
+}: LowLatencySwitchProps) => {
+  const notify = useNotify();
+  const toggle = useSetLowLatency(directId);
+  const checked = toggle.isPending
+    ? (toggle.variables ?? broadcast.lowLatency)
+    : broadcast.lowLatency;
+  const change = (on: boolean) =>
+    toggle.mutate(on, {
+      onSuccess: () =>
+        notify(on ? broadcastMessages.lowLatencyOn : broadcastMessages.lowLatencyOff, 'success'),
+      onError: () => notify(broadcastMessages.lowLatencyFailed, 'error'),
+    });
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            onChange={(event) => change(event.target.checked)}
+            disabled={toggle.isPending}
+          />
+        }
+        label="Latence faible"
+      />
+      <FormHelperText sx={{ mt: 0 }}>{broadcastMessages.lowLatencyHelp}</FormHelperText>
+      {liveIsLowLatency && (
+        <FormHelperText sx={{ mt: 0.5 }}>{broadcastMessages.lowLatencyLive}</FormHelperText>
+      )}
+    </Box>
+  );
+};
