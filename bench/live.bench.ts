@@ -18,6 +18,10 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
+import {
+  liveHlsConfig,
+  lowLatencyHlsConfig,
+} from '../apps/web/src/features/player/live-hls-config.ts';
 import { measureGlassToGlass, type GlassResult } from './live/glass.ts';
 import {
   parseMediaPlaylist,
@@ -60,6 +64,11 @@ const oneSecond = options.includes('--one-second');
  * later, on one live, each beside the bare chain at the same moment (issue 33; about 2 min).
  */
 const joins = options.includes('--joins');
+/**
+ * `--joins` for a « Latence faible » live: the encoder's keyframes every second, the viewers
+ * with the live player's low-latency settings, beside the bare chain with 1 s segments.
+ */
+const lowLatency = options.includes('--low-latency');
 /** When the two viewers of `--joins` open the live, seconds after its encoder started. */
 const JOINS_AT = [5, 60];
 const TIMES = quick
@@ -291,7 +300,7 @@ const main = async () => {
   const staticOrigin = `http://127.0.0.1:${staticPort}`;
 
   /** A viewer of Plateau's master playlist and one of the bare chain in `folder`, at once. */
-  const glassOfBoth = (folder: string) => {
+  const glassOfBoth = (folder: string, config = liveHlsConfig as Record<string, unknown>) => {
     const bare = `/${path.basename(folder)}/index.m3u8`;
     return Promise.all([
       measureGlassToGlass(
@@ -301,8 +310,9 @@ const main = async () => {
         variantPath('source'),
         TIMES.warmUp,
         TIMES.glass,
+        config,
       ),
-      measureGlassToGlass(browser!, staticOrigin, bare, bare, TIMES.warmUp, TIMES.glass),
+      measureGlassToGlass(browser!, staticOrigin, bare, bare, TIMES.warmUp, TIMES.glass, config),
     ]);
   };
 
@@ -398,27 +408,42 @@ const main = async () => {
    * joins `JOINS_AT[0]` s after it started and again for one who joins at `JOINS_AT[1]` s.
    * The first part's first segment (x264 warming up) is still listed for the second.
    */
-  const glassJoins = async (variants: string[]) => {
+  const glassJoins = async (variants: string[], low: boolean) => {
     browser ??= await launchChromium();
     const folder = path.join(hlsRoot, 'bare-joins');
     mkdirSync(folder, { recursive: true });
-    const encoder = publish(stampedToRtmpAndHls(rtmpUrl, folder));
+    const segmentSeconds = low ? 1 : 2;
+    if (low) {
+      await api(origin, `/api/directs/${direct.id}/broadcast`, {
+        method: 'PUT',
+        token: geek,
+        body: JSON.stringify({ lowLatency: true }),
+      });
+    }
+    const config = low ? lowLatencyHlsConfig : liveHlsConfig;
+    const mode = low ? 'Plateau « Latence faible »' : 'Plateau';
+    const encoder = publish(stampedToRtmpAndHls(rtmpUrl, folder, segmentSeconds));
     const started = Date.now();
     for (const at of JOINS_AT) {
       await sleep(started + at * 1000 - Date.now());
       if (at === JOINS_AT[0]) await waitForFreshLive(variants);
       log(`glass-to-glass, a viewer joining ${at} s after the encoder started`);
-      const [plateauGlass, bareGlass] = await glassOfBoth(folder);
+      const [plateauGlass, bareGlass] = await glassOfBoth(folder, config);
       const load = loadAverage();
       glassRows.push(
-        { name: `Plateau, joining ${at} s after the start`, result: plateauGlass, lags: [], load },
-        { name: `bare (2 s), joining ${at} s after the start`, result: bareGlass, lags: [], load },
+        { name: `${mode}, joining ${at} s after the start`, result: plateauGlass, lags: [], load },
+        {
+          name: `bare (${segmentSeconds} s), joining ${at} s after the start`,
+          result: bareGlass,
+          lags: [],
+          load,
+        },
       );
     }
     await unpublish(encoder);
   };
-  if (joins) {
-    await glassJoins(['source', '480p']);
+  if (joins || lowLatency) {
+    await glassJoins(['source', '480p'], lowLatency);
     return;
   }
 
@@ -573,7 +598,7 @@ const seconds = (value: number) => (Number.isFinite(value) ? (value / 1000).toFi
 
 const print = () => {
   console.log(
-    `\n### bench:live, ${new Date().toISOString()}${quick ? ' (--quick)' : ''}${oneSecond ? ' (--one-second)' : ''}${joins ? ' (--joins)' : ''}`,
+    `\n### bench:live, ${new Date().toISOString()}${quick ? ' (--quick)' : ''}${oneSecond ? ' (--one-second)' : ''}${joins ? ' (--joins)' : ''}${lowLatency ? ' (--low-latency)' : ''}`,
   );
   console.log(
     `\n${os.cpus().length} CPUs; load average at the start ${loadAtStart}, at the end ${loadAverage()}.`,
@@ -660,7 +685,7 @@ const printDvr = () => {
 try {
   await main();
   print();
-  if (!joins) printDvr();
+  if (!joins && !lowLatency) printDvr();
 } finally {
   await cleanUp();
 }

@@ -157,6 +157,7 @@ export const measureGlassToGlass = async (
   mediaPlaylist: string,
   warmUpSeconds: number,
   seconds: number,
+  config: Record<string, unknown> = liveHlsConfig,
 ): Promise<GlassResult> => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // tsx compiles with esbuild's keepNames: `startPlayer`'s inner functions arrive in the page
@@ -178,8 +179,9 @@ export const measureGlassToGlass = async (
       src: `${origin}${playlist}`,
       layout: STAMP_LAYOUT,
       bits: STAMP_BITS,
-      // The live player's own settings: what a viewer of Plateau gets, for every chain.
-      config: { ...liveHlsConfig },
+      // The live player's own settings: what a viewer of Plateau gets, for every chain
+      // (its low-latency ones for a « Latence faible » live and the bare 1 s chain beside it).
+      config: { ...config },
     });
     const read = () =>
       page.evaluate(() => {

@@ -100,15 +100,15 @@ export const stampedToHls = (folder: string, segmentSeconds: number) => [
 
 /**
  * One encoder, two chains (ffmpeg's tee muxer): the same frames go to Plateau over RTMP and
- * into the bare chain's HLS files (2 s), so both are measured at the same moment. If Plateau
- * drops the RTMP side, the files go on.
+ * into the bare chain's HLS files (2 s, or `segmentSeconds` with keyframes as often), so both
+ * are measured at the same moment. If Plateau drops the RTMP side, the files go on.
  */
-export const stampedToRtmpAndHls = (url: string, folder: string) => {
-  const hls = Object.entries(bareHlsOptions(folder, 2))
+export const stampedToRtmpAndHls = (url: string, folder: string, segmentSeconds = 2) => {
+  const hls = Object.entries(bareHlsOptions(folder, segmentSeconds))
     .map(([key, value]) => `${key}=${value}`)
     .join(':');
   return [
-    ...stampedEncoderArgs(60),
+    ...stampedEncoderArgs(30 * segmentSeconds),
     // FLV wants the codec headers out of band; the MPEG-TS side puts them back at keyframes.
     '-flags:v',
     '+global_header',
