@@ -188,3 +188,76 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
   expect(duration.duration).toBeLessThan(firstSent + secondSent + 1);
   expect(duration.time).toBeGreaterThan(0.5);
 }, 180_000);
+
+it('« Latence faible »: the geek turns it on, the encoder’s next connection is served in parts, the page plays them', async () => {
+  const geek = await apiAs('e2e-geek');
+  const member = await apiAs('membre');
+  const direct = await geek.api<Direct>('POST', 'directs', {
+    title: 'Match en latence faible',
+    privacy: 1,
+    date: '2001-05-16T20:00:00Z',
+  });
+  const { streamKey } = await geek.api<DirectBroadcast>('PUT', `directs/${direct.id}/broadcast`, {
+    enabled: true,
+  });
+
+  // The edit page: the switch, what to set in the encoder, applied at once.
+  const regie = await visit();
+  await signIn(regie, 'e2e-geek');
+  await regie.goto(`/editDirect/${direct.id}`);
+  const lowLatency = regie.getByLabel('Latence faible');
+  await regie.getByText(/Réglez l’intervalle d’images clés de l’encodeur sur 1 s/).waitFor();
+  await lowLatency.click();
+  await regie
+    .getByText('Latence faible activée : elle s’applique au prochain lancement du flux')
+    .waitFor();
+  await expect.poll(() => lowLatency.isChecked()).toBe(true);
+  // The switch in the picture, at each size.
+  await look(regie, 'edit-direct-latence-faible', () => lowLatency.scrollIntoViewIfNeeded());
+
+  // An encoder with a keyframe every second, as the page asks.
+  const stream = path.join(workDir, 'low-latency.flv');
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=60'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-f', 'flv', stream],
+  ]);
+  const encoder = publish(stream, streamKey!);
+  await expect
+    .poll(async () => (await statusOf(member.api, direct.id)).lowLatency, { timeout: 20_000 })
+    .toBe(true);
+
+  // The member's page asks for the low-latency playlists and their parts, and plays.
+  const viewer = await visit();
+  const asked: string[] = [];
+  viewer.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await signIn(viewer, 'membre');
+  await viewer.goto(`/direct?d=${direct.id}`);
+  await viewer.getByTestId('live-badge').waitFor();
+  await expectPlaying(viewer);
+  expect(asked.some((url) => url.endsWith('/ll.m3u8'))).toBe(true);
+  expect(asked.some((url) => /\/ll-\w+-p\d+\.m4s$/.test(url))).toBe(true);
+  expect(asked.some((url) => url.endsWith('.ts'))).toBe(false);
+
+  // The edit page says the live on the air is in low latency.
+  await regie.reload();
+  await regie.getByText('Le direct en cours est diffusé en latence faible.').waitFor({
+    timeout: 20_000,
+  });
+  await look(regie, 'edit-direct-latence-faible-en-direct', () =>
+    lowLatency.scrollIntoViewIfNeeded(),
+  );
+  // And in the light theme (its warning colour on white once failed axe's contrast).
+  await regie.evaluate(() => localStorage.setItem('themeMode', '1'));
+  await regie.reload();
+  await regie.getByText('Le direct en cours est diffusé en latence faible.').waitFor();
+  await look(regie, 'edit-direct-latence-faible-clair', () => lowLatency.scrollIntoViewIfNeeded());
+  // Still playing, across the segments cut since (each one dated where the last ended).
+  await expectPlaying(viewer);
+
+  await encoder.cut();
+  await geek.api('POST', `directs/${direct.id}/live/end`);
+  await viewer.getByText('Le direct est terminé.').waitFor({ timeout: 30_000 });
+}, 180_000);

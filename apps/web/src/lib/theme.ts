@@ -66,7 +66,11 @@ const makeTheme = (paletteMode: ThemeMode): Theme =>
       secondary: { main: '#ff7043' },
       ...(paletteMode === 'dark'
         ? { background: { default: '#101418', paper: '#171c22' } }
-        : { background: { default: '#f5f7fa', paper: '#ffffff' } }),
+        : {
+            background: { default: '#f5f7fa', paper: '#ffffff' },
+            // MUI's orange (#ed6c02) is 3:1 on white: outlined warning buttons were unreadable.
+            warning: { main: '#b45309' },
+          }),
     },
     shape: { borderRadius: 8 },
     components: {

@@ -154,6 +154,24 @@ describe('a low-latency variant', () => {
     expect(delta).toMatch(/#EXT-X-SKIP:SKIPPED-SEGMENTS=14\n#EXT-X-MAP:URI="init-\w+-2\.mp4"/);
   });
 
+  it('dates each segment where the one before ended, whenever its parts reach the server', () => {
+    // A loaded machine: the fragments arrive late and in bursts.
+    let now = started.getTime();
+    const { live } = variant({ clock: () => new Date((now += 777)) });
+    live.init(Buffer.from('a'));
+    send(live, 4);
+    live.init(Buffer.from('b'));
+    send(live, 2);
+    const dates = [...live.playlist().matchAll(/PROGRAM-DATE-TIME:(.+)/g)].map((m) =>
+      Date.parse(m[1]!),
+    );
+    const first = dates[0]!;
+    // One second apart, as their EXTINF says, within a publish...
+    expect(dates.slice(0, 4).map((date) => date - first)).toEqual([0, 1000, 2000, 3000]);
+    // ...and a reconnect dated by the clock again.
+    expect(dates[4]! - dates[3]!).not.toBe(1000);
+  });
+
   it('says once when keyframes are too far apart for parts', () => {
     const spaced: number[] = [];
     const { live } = variant({ onTooSpaced: (seconds) => spaced.push(seconds) });

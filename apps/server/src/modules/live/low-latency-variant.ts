@@ -178,12 +178,20 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
         options.onTooSpaced?.(held);
       }
       if (!open) {
+        // Within a publish a segment starts where the one before ended, by the media's own
+        // clock: players lay segments out by PROGRAM-DATE-TIME, and the moment a fragment
+        // reaches Plateau wanders with the machine's load.
+        const before = segments.at(-1);
+        const startedAt =
+          before && !newMap && before.seconds !== null
+            ? new Date(before.startedAt.getTime() + before.seconds * 1000)
+            : clock();
         open = {
           msn: nextMsn,
           name: segmentName(nextMsn),
           map,
           discontinuity: newMap,
-          startedAt: clock(),
+          startedAt,
           parts: [],
           partBytes: [],
           seconds: null,

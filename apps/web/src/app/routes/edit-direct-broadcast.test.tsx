@@ -83,6 +83,8 @@ describe('/editDirect/{id}: Diffuser sur Plateau', () => {
     ).toBeVisible();
     expect(server.lowLatencySwitches).toEqual([true]);
     expect(low).toBeChecked();
+    // OBS's help follows: keyframes every second.
+    expect(within(panel).getByText(HELP.replace('2 s', '1 s'))).toBeVisible();
     // Broadcasting itself was not touched.
     expect(server.switches).toEqual([]);
     await user.click(low);

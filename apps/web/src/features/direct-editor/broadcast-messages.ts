@@ -18,7 +18,9 @@ export const broadcastMessages = {
   keyCopied: 'Clé copiée !',
   copyFailed: 'Impossible de copier : sélectionnez le texte et copiez-le',
   loadFailed: 'Impossible de lire la diffusion de ce DT',
-  help: 'Dans OBS : Paramètres > Stream > Service personnalisé, puis collez le serveur et la clé. Dans Sortie, réglez l’intervalle d’images clés sur 2 s.',
+  /** What to set in OBS: keyframes every 2 s, or every second for « Latence faible ». */
+  help: (keyframeSeconds: number) =>
+    `Dans OBS : Paramètres > Stream > Service personnalisé, puis collez le serveur et la clé. Dans Sortie, réglez l’intervalle d’images clés sur ${keyframeSeconds} s.`,
   lowLatencyOn: 'Latence faible activée : elle s’applique au prochain lancement du flux',
   lowLatencyOff: 'Latence faible désactivée : elle s’applique au prochain lancement du flux',
   lowLatencyFailed: 'Erreur pendant le changement de latence',

@@ -12,6 +12,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import type { DirectBroadcast } from '@plateau/contract';
+import { LIVE_KEYFRAME_SECONDS } from '@plateau/contract/constants';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useRegenerateKey } from '../../../resources/live.ts';
@@ -61,7 +62,7 @@ export const StreamSettings = ({ directId, broadcast }: StreamSettingsProps) => 
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="textSecondary">
-        {broadcastMessages.help}
+        {broadcastMessages.help(broadcast.lowLatency ? 1 : LIVE_KEYFRAME_SECONDS)}
       </Typography>
       {broadcast.serverUrl === '' ? (
         <Alert severity="info">
