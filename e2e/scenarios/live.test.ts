@@ -30,19 +30,19 @@ const streams = {
   before: path.join(workDir, 'before.flv'),
   after: path.join(workDir, 'after.flv'),
 };
+/** A test pattern with sound as an encoder sends it, a keyframe every `gop` frames (30/s). */
+const encodeStream = (file: string, seconds: number, gop: number) =>
+  run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(gop), '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-f', 'flv', file],
+  ]);
+
 beforeAll(async () => {
-  for (const [name, seconds] of [
-    ['before', 90],
-    ['after', 60],
-  ] as const) {
-    await run('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-f', 'flv', streams[name]],
-    ]);
-  }
+  await encodeStream(streams.before, 90, 60);
+  await encodeStream(streams.after, 60, 60);
 }, 60_000);
 
 /** An encoder sending `file`: `ended` when it stops, `cut()` drops it as a lost connection does. */
@@ -217,13 +217,7 @@ it('« Latence faible »: the geek turns it on, the encoder’s next connection 
 
   // An encoder with a keyframe every second, as the page asks.
   const stream = path.join(workDir, 'low-latency.flv');
-  await run('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=60'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p'],
-    ...['-c:a', 'aac', '-f', 'flv', stream],
-  ]);
+  await encodeStream(stream, 60, 30);
   const encoder = publish(stream, streamKey!);
   await expect
     .poll(async () => (await statusOf(member.api, direct.id)).lowLatency, { timeout: 20_000 })

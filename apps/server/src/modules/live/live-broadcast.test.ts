@@ -24,8 +24,9 @@ const ctx = useTestApp({
     RTMP_HOST: '127.0.0.1',
     LIVE_LADDER: '180',
     // Room for the second encoder's start (ffmpeg, handshake, first segment) on a busy machine:
-    // with 4 s a run with every core taken ended the live before it reconnected.
-    LIVE_RECONNECT_GRACE: '7',
+    // with 4 s, then 7 s, runs with every core taken ended the live before it reconnected (the
+    // first encoder's publish took 4 s to be accepted in one of them).
+    LIVE_RECONNECT_GRACE: '12',
   },
   extra: {
     extraDeps: { liveIngest: true },
