@@ -69,6 +69,15 @@ const publish = (file: string, key: string) => {
 
 const statusOf = (api: ApiCall, id: number) => api<LiveStatus>('GET', `directs/${id}/live`);
 
+/**
+ * A live that starts while no direct is « DT en cours » becomes it, and the other scenarios
+ * expect the seeded one there: the site's current direct as it was before, to put back after.
+ */
+const keepCurrentDirect = async (api: ApiCall) => {
+  const before = (await api<{ directs: Direct[] }>('GET', 'currentDirect')).directs[0]?.id ?? -1;
+  return () => api('PUT', `currentDirect/${before}`);
+};
+
 /** The live player's time, a few seconds apart: it moves while the live plays. */
 const expectPlaying = async (page: Page) => {
   const time = () => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
@@ -79,6 +88,7 @@ const expectPlaying = async (page: Page) => {
 it('a direct broadcast into Plateau plays live, survives a cut, and ends as its REDIFF', async () => {
   const geek = await apiAs('e2e-geek');
   const member = await apiAs('membre');
+  const restoreCurrent = await keepCurrentDirect(geek.api);
   const direct = await geek.api<Direct>('POST', 'directs', {
     title: 'Soirée en direct',
     privacy: 1,
@@ -187,11 +197,13 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
   expect(duration.duration).toBeGreaterThan(firstSent + secondSent - 5);
   expect(duration.duration).toBeLessThan(firstSent + secondSent + 1);
   expect(duration.time).toBeGreaterThan(0.5);
+  await restoreCurrent();
 }, 180_000);
 
 it('« Latence faible »: the geek turns it on, the encoder’s next connection is served in parts, the page plays them', async () => {
   const geek = await apiAs('e2e-geek');
   const member = await apiAs('membre');
+  const restoreCurrent = await keepCurrentDirect(geek.api);
   const direct = await geek.api<Direct>('POST', 'directs', {
     title: 'Match en latence faible',
     privacy: 1,
@@ -254,4 +266,5 @@ it('« Latence faible »: the geek turns it on, the encoder’s next connection 
   await encoder.cut();
   await geek.api('POST', `directs/${direct.id}/live/end`);
   await viewer.getByText('Le direct est terminé.').waitFor({ timeout: 30_000 });
+  await restoreCurrent();
 }, 180_000);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { DirectBody } from '@plateau/contract';
+import type { DirectBody, DirectBroadcastBody } from '@plateau/contract';
 import { makeDirect } from '../../features/directs/testing/fixtures.ts';
 import { signIn } from '../../lib/session.ts';
 import { renderApp } from '../../testing/render.tsx';
@@ -161,24 +161,33 @@ describe('/addDirect', () => {
       streamKey: 'k',
       lowLatency: false,
     };
+    const bodies: DirectBroadcastBody[] = [];
     server.use(
       http.put('*/api/directs/:id/broadcast', async ({ request, params }) => {
-        const { enabled } = (await request.json()) as { enabled: boolean };
-        switches.push({ id: String(params.id), enabled });
+        const body = (await request.json()) as DirectBroadcastBody;
+        bodies.push(body);
+        switches.push({ id: String(params.id), enabled: body.enabled! });
         return HttpResponse.json(broadcast);
       }),
       http.get('*/api/directs/:id/broadcast', () => HttpResponse.json(broadcast)),
     );
     const { user, router } = open();
     await user.type(await screen.findByLabelText(/Titre/), 'Nuit du cinéma');
+    // « Latence faible » is offered once broadcasting is on.
+    expect(screen.queryByRole('switch', { name: 'Latence faible' })).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'Diffuser sur Plateau' }));
     expect(screen.getByLabelText('Lien du live')).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('switch', { name: 'Latence faible' }));
+    expect(
+      screen.getByText(/Réglez l’intervalle d’images clés de l’encodeur sur 1 s/),
+    ).toBeVisible();
     expect(switches).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Valider' }));
 
     expect(await screen.findByText('Diffusion sur Plateau activée')).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/editDirect/31'));
     expect(switches).toEqual([{ id: '31', enabled: true }]);
+    expect(bodies).toEqual([{ enabled: true, lowLatency: true }]);
     // The server makes the live link the direct's own page: the form sends none.
     expect(sent.body).not.toHaveProperty('liveUrl');
   });

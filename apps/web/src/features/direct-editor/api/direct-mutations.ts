@@ -14,6 +14,8 @@ export interface DirectSave {
   poster: File | null;
   /** A new direct with "Diffuser sur Plateau" on: broadcasting is turned on once it exists. */
   broadcast?: boolean;
+  /** With « Latence faible », turned on at the same time. */
+  lowLatency?: boolean;
   onSaved: (direct: Direct) => void;
   onPosterProgress: (percent: number) => void;
 }
@@ -30,7 +32,7 @@ export interface DirectSaveResult {
 const enableBroadcast = async (save: DirectSave, direct: Direct) => {
   if (!save.broadcast) return null;
   try {
-    await putBroadcast(direct.id, { enabled: true });
+    await putBroadcast(direct.id, { enabled: true, lowLatency: save.lowLatency ?? false });
     return true;
   } catch {
     return false;

@@ -10,7 +10,7 @@ import { useNotify } from '../../../lib/notify.tsx';
 import { isOnAir, useBroadcast, useLiveStatus, useSetBroadcast } from '../../../resources/live.ts';
 import { broadcastMessages } from '../broadcast-messages.ts';
 import { LiveControl } from './live-control.tsx';
-import { LowLatencySwitch } from './low-latency-switch.tsx';
+import { LowLatencySwitch, LowLatencyToggle } from './low-latency-switch.tsx';
 import { StreamSettings } from './stream-settings.tsx';
 
 const Frame = ({ children }: { children: ReactNode }) => (
@@ -49,12 +49,19 @@ const BroadcastSwitch = ({ checked, onChange, disabled, helper }: BroadcastSwitc
   </Box>
 );
 
-/** /addDirect: the switch is part of the form; broadcasting starts once the direct exists. */
+interface NewBroadcastSectionProps extends Omit<BroadcastSwitchProps, 'helper'> {
+  lowLatency: boolean;
+  onLowLatency: (checked: boolean) => void;
+}
+
+/** /addDirect: the switches are part of the form; broadcasting starts once the direct exists. */
 export const NewBroadcastSection = ({
   checked,
   onChange,
   disabled,
-}: Omit<BroadcastSwitchProps, 'helper'>) => (
+  lowLatency,
+  onLowLatency,
+}: NewBroadcastSectionProps) => (
   <Frame>
     <BroadcastSwitch
       checked={checked}
@@ -66,6 +73,9 @@ export const NewBroadcastSection = ({
           : "Recevez le flux d'OBS et diffusez-le sur la page du DT, sans autre plateforme."
       }
     />
+    {checked && (
+      <LowLatencyToggle checked={lowLatency} onChange={onLowLatency} disabled={disabled} />
+    )}
   </Frame>
 );
 

@@ -31,6 +31,7 @@ export const DirectEditor = ({ direct }: { direct?: Direct }) => {
   const [progress, setProgress] = useState<number | null>(null);
   // "Diffuser sur Plateau": the new direct's choice, or what the server says of this one.
   const [broadcastNew, setBroadcastNew] = useState(false);
+  const [lowLatencyNew, setLowLatencyNew] = useState(false);
   const broadcast = useBroadcast(direct?.id ?? null);
   const broadcasting = direct ? broadcast.data?.enabled === true : broadcastNew;
   const busy = save.isPending;
@@ -45,6 +46,7 @@ export const DirectEditor = ({ direct }: { direct?: Direct }) => {
         id: direct?.id,
         poster,
         broadcast: !direct && broadcastNew,
+        lowLatency: lowLatencyNew,
         onSaved: () => {
           notify(direct ? directMessages.updated : directMessages.created, 'success');
           if (poster) setProgress(0);
@@ -105,6 +107,8 @@ export const DirectEditor = ({ direct }: { direct?: Direct }) => {
                 checked={broadcastNew}
                 onChange={setBroadcastNew}
                 disabled={busy}
+                lowLatency={lowLatencyNew}
+                onLowLatency={setLowLatencyNew}
               />
             )}
           </Box>

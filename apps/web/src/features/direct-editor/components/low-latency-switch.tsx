@@ -7,10 +7,42 @@ import { useNotify } from '../../../lib/notify.tsx';
 import { useSetLowLatency } from '../../../resources/live.ts';
 import { broadcastMessages } from '../broadcast-messages.ts';
 
+interface LowLatencyToggleProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled: boolean;
+  /** The live on the air is served in low latency now. */
+  liveIsLowLatency?: boolean;
+}
+
+/** « Latence faible » and what to set in the encoder for it. */
+export const LowLatencyToggle = ({
+  checked,
+  onChange,
+  disabled,
+  liveIsLowLatency = false,
+}: LowLatencyToggleProps) => (
+  <Box>
+    <FormControlLabel
+      control={
+        <Switch
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          disabled={disabled}
+        />
+      }
+      label="Latence faible"
+    />
+    <FormHelperText sx={{ mt: 0 }}>{broadcastMessages.lowLatencyHelp}</FormHelperText>
+    {liveIsLowLatency && (
+      <FormHelperText sx={{ mt: 0.5 }}>{broadcastMessages.lowLatencyLive}</FormHelperText>
+    )}
+  </Box>
+);
+
 interface LowLatencySwitchProps {
   directId: number;
   broadcast: DirectBroadcast;
-  /** The live on the air is served in low latency now. */
   liveIsLowLatency: boolean;
 }
 
@@ -32,21 +64,11 @@ export const LowLatencySwitch = ({
       onError: () => notify(broadcastMessages.lowLatencyFailed, 'error'),
     });
   return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={checked}
-            onChange={(event) => change(event.target.checked)}
-            disabled={toggle.isPending}
-          />
-        }
-        label="Latence faible"
-      />
-      <FormHelperText sx={{ mt: 0 }}>{broadcastMessages.lowLatencyHelp}</FormHelperText>
-      {liveIsLowLatency && (
-        <FormHelperText sx={{ mt: 0.5 }}>{broadcastMessages.lowLatencyLive}</FormHelperText>
-      )}
-    </Box>
+    <LowLatencyToggle
+      checked={checked}
+      onChange={change}
+      disabled={toggle.isPending}
+      liveIsLowLatency={liveIsLowLatency}
+    />
   );
 };
