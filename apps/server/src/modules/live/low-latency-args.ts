@@ -29,7 +29,7 @@ const fragmented = [
 ];
 
 /** The pipe of a process's `index`-th fragmented output (stdin, stdout, stderr come first). */
-export const fragmentPipe = (index: number) => 3 + index;
+const fragmentPipe = (index: number) => 3 + index;
 
 /**
  * One rung's encode sent to two muxers (tee): its standard HLS, as `hlsOutput` writes it for

@@ -68,8 +68,6 @@ export const createLowLatencyRequests = () => {
       if (kept || !variant.isNextPart(name)) return kept;
       return held(who, () => variant.nextPartBytes(name));
     },
-
-    waitingViewers: () => waiting.size,
   };
 };
 

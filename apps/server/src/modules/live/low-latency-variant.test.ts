@@ -105,7 +105,7 @@ describe('a low-latency variant', () => {
     expect(answered).toBe(false);
     await vi.advanceTimersByTimeAsync(1_600);
     expect(answered).toBe(true);
-    live.close();
+    live.end();
   });
 
   it('continues after a reconnect: a discontinuity, the new init, the same sequence', () => {

@@ -264,13 +264,6 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
       return bytesOf(name);
     },
 
-    /** Every waiting request answered, the timer gone (the live's folder is being removed). */
-    close() {
-      ended = true;
-      clearInterval(sweep);
-      wake();
-    },
-
     waiting: () => waiters.size,
   };
 };

@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { errorStatus } from '../../../lib/api.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -11,6 +8,7 @@ import { isOnAir, useBroadcast, useLiveStatus, useSetBroadcast } from '../../../
 import { broadcastMessages } from '../broadcast-messages.ts';
 import { LiveControl } from './live-control.tsx';
 import { LowLatencySwitch, LowLatencyToggle } from './low-latency-switch.tsx';
+import { SettingSwitch, type SettingSwitchProps } from './setting-switch.tsx';
 import { StreamSettings } from './stream-settings.tsx';
 
 const Frame = ({ children }: { children: ReactNode }) => (
@@ -26,27 +24,10 @@ const Frame = ({ children }: { children: ReactNode }) => (
   </Box>
 );
 
-interface BroadcastSwitchProps {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled: boolean;
-  helper: string;
-}
+type BroadcastSwitchProps = Omit<SettingSwitchProps, 'label' | 'note'>;
 
-const BroadcastSwitch = ({ checked, onChange, disabled, helper }: BroadcastSwitchProps) => (
-  <Box>
-    <FormControlLabel
-      control={
-        <Switch
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          disabled={disabled}
-        />
-      }
-      label="Diffuser sur Plateau"
-    />
-    <FormHelperText sx={{ mt: 0 }}>{helper}</FormHelperText>
-  </Box>
+const BroadcastSwitch = (props: BroadcastSwitchProps) => (
+  <SettingSwitch label="Diffuser sur Plateau" {...props} />
 );
 
 interface NewBroadcastSectionProps extends Omit<BroadcastSwitchProps, 'helper'> {

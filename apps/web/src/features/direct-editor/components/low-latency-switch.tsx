@@ -1,11 +1,8 @@
-import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
 import type { DirectBroadcast } from '@plateau/contract';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useSetLowLatency } from '../../../resources/live.ts';
 import { broadcastMessages } from '../broadcast-messages.ts';
+import { SettingSwitch } from './setting-switch.tsx';
 
 interface LowLatencyToggleProps {
   checked: boolean;
@@ -16,28 +13,13 @@ interface LowLatencyToggleProps {
 }
 
 /** « Latence faible » and what to set in the encoder for it. */
-export const LowLatencyToggle = ({
-  checked,
-  onChange,
-  disabled,
-  liveIsLowLatency = false,
-}: LowLatencyToggleProps) => (
-  <Box>
-    <FormControlLabel
-      control={
-        <Switch
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          disabled={disabled}
-        />
-      }
-      label="Latence faible"
-    />
-    <FormHelperText sx={{ mt: 0 }}>{broadcastMessages.lowLatencyHelp}</FormHelperText>
-    {liveIsLowLatency && (
-      <FormHelperText sx={{ mt: 0.5 }}>{broadcastMessages.lowLatencyLive}</FormHelperText>
-    )}
-  </Box>
+export const LowLatencyToggle = ({ liveIsLowLatency = false, ...props }: LowLatencyToggleProps) => (
+  <SettingSwitch
+    label="Latence faible"
+    helper={broadcastMessages.lowLatencyHelp}
+    note={liveIsLowLatency && broadcastMessages.lowLatencyLive}
+    {...props}
+  />
 );
 
 interface LowLatencySwitchProps {
