@@ -8,7 +8,8 @@
  * front of Plateau, and on nginx serving a replayed copy of the same segments; (4) the
  * playlist of a 2-hour live. Prints tables next to the targets; asserts none (bench/README.md,
  * "Live (issue 18)"). `--quick`: shorter windows (a smoke run); `--one-second`: the bare chain
- * with 1 s segments too.
+ * with 1 s segments too; `--joins` and `--low-latency`: issue 33's viewers who join late or
+ * after a reconnect, and (`--low-latency`) 500 low-latency players.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -48,6 +49,11 @@ import {
   stampedToHls,
   stampedToRtmpAndHls,
 } from './live/stamp.ts';
+import {
+  p50p99,
+  runLowLatencyViewers,
+  type LowLatencyLoadResult,
+} from './live/low-latency-viewers.ts';
 import { runViewers, type ViewerLoadResult } from './live/viewers.ts';
 import { startPlateau, type RunningPlateau } from './media/plateau.ts';
 import { cpuSeconds, loadAverage, memoryMb } from './media/proc.ts';
@@ -60,15 +66,19 @@ const quick = options.includes('--quick');
 /** The bare chain with 1 s segments too (about 45 s more). */
 const oneSecond = options.includes('--one-second');
 /**
- * Only glass-to-glass for a viewer who joins as the live starts and one who joins a minute
- * later, on one live, each beside the bare chain at the same moment (issue 33; about 2 min).
+ * Only glass-to-glass for a viewer who joins as the live starts, one who joins a minute later
+ * and one who joins after the encoder reconnected, on one live, each beside the bare chain at
+ * the same moment (issue 33; about 3 min).
  */
 const joins = options.includes('--joins');
 /**
  * `--joins` for a « Latence faible » live: the encoder's keyframes every second, the viewers
- * with the live player's low-latency settings, beside the bare chain with 1 s segments.
+ * with the live player's low-latency settings, beside the bare chain with 1 s segments; then
+ * 500 low-latency players, and 500 standard ones of the same live for reference.
  */
 const lowLatency = options.includes('--low-latency');
+/** `--low-latency` without its glass-to-glass part: only the 500 viewers (about 2 min). */
+const viewersOnly = options.includes('--viewers-only');
 /** When the two viewers of `--joins` open the live, seconds after its encoder started. */
 const JOINS_AT = [5, 60];
 const TIMES = quick
@@ -85,6 +95,10 @@ const DVR_READS = 200;
 /** The pre-encoded publisher's file, kept across runs (made in ~20 s the first time). */
 const PRE_ENCODED = path.join(os.tmpdir(), 'plateau-bench-live-pre-v1.flv');
 const PRE_ENCODED_SECONDS = 30;
+/** The same with keyframes every second, what « Latence faible » asks of an encoder. */
+const PRE_ENCODED_LOW_LATENCY = path.join(os.tmpdir(), 'plateau-bench-live-pre-ll-v1.flv');
+/** How long the encoder stays away before it reconnects (within the live's grace). */
+const RECONNECT_AFTER_MS = 3_000;
 const ADMIN = { username: 'bench-geek', password: randomBytes(12).toString('base64url') };
 const database = benchDatabase('plateau_bench_live');
 
@@ -192,6 +206,7 @@ interface LoadRow {
 const glassRows: GlassRow[] = [];
 const cpuRows: CpuRow[] = [];
 const loadRows: LoadRow[] = [];
+const lowLatencyRows: { result: LowLatencyLoadResult; cpu: CpuWindow; load: string }[] = [];
 const loadAtStart = loadAverage();
 
 const main = async () => {
@@ -441,9 +456,81 @@ const main = async () => {
       );
     }
     await unpublish(encoder);
+    // The encoder cuts and comes back within the grace: the live goes on in a new part.
+    await sleep(RECONNECT_AFTER_MS);
+    const reconnectFolder = path.join(hlsRoot, 'bare-reconnect');
+    mkdirSync(reconnectFolder, { recursive: true });
+    const again = publish(stampedToRtmpAndHls(rtmpUrl, reconnectFolder, segmentSeconds));
+    await sleep(JOINS_AT[0]! * 1000);
+    await waitForFreshLive(variants);
+    log(`glass-to-glass, a viewer joining ${JOINS_AT[0]} s after a reconnect`);
+    const [plateauGlass, bareGlass] = await glassOfBoth(reconnectFolder, config);
+    const load = loadAverage();
+    glassRows.push(
+      {
+        name: `${mode}, joining ${JOINS_AT[0]} s after a reconnect`,
+        result: plateauGlass,
+        lags: [],
+        load,
+      },
+      {
+        name: `bare (${segmentSeconds} s), its encoder restarted ${JOINS_AT[0]} s before`,
+        result: bareGlass,
+        lags: [],
+        load,
+      },
+    );
+    await unpublish(again);
+  };
+
+  /** 500 low-latency players on a live published from the pre-encoded file (1 s keyframes). */
+  const lowLatencyViewers = async (variants: string[]) => {
+    await closeBrowser();
+    await api(origin, `/api/directs/${direct.id}/broadcast`, {
+      method: 'PUT',
+      token: geek,
+      body: JSON.stringify({ lowLatency: true }),
+    });
+    await ensurePreEncoded(PRE_ENCODED_LOW_LATENCY, PRE_ENCODED_SECONDS, 30);
+    const looped = publish(loopedToRtmp(PRE_ENCODED_LOW_LATENCY, rtmpUrl));
+    await waitForFreshLive(variants);
+    await sleep(5000);
+    log(`${VIEWERS} low-latency viewers on Plateau, ${TIMES.viewers} s`);
+    const during = cpuWindow(plateau!.pid);
+    const result = await runLowLatencyViewers({
+      origin,
+      playlist: (variant) => `${livePath}/${variant}/ll.m3u8`,
+      variants,
+      viewers: VIEWERS,
+      seconds: TIMES.viewers,
+    });
+    const cpu = during();
+    lowLatencyRows.push({ result, cpu, load: loadAverage() });
+    // The reference, same live, same moment: as many standard players of its segments.
+    log(`${VIEWERS} standard viewers of the same live, ${TIMES.reference} s`);
+    const standardWindow = cpuWindow(plateau!.pid);
+    const standard = await runViewers({
+      origin,
+      playlist: variantPath,
+      variants,
+      viewers: VIEWERS,
+      seconds: TIMES.reference,
+      ownAddresses: true,
+    });
+    const standardCpu = standardWindow();
+    loadRows.push({
+      name: 'Plateau, the same « Latence faible » live read by standard players (reference)',
+      result: standard,
+      cpu: `Plateau ${standardCpu.ownPerMinute.toFixed(1)} + ffmpeg ${standardCpu.childrenPerMinute.toFixed(1)}`,
+      servingPerMinute: standardCpu.ownPerMinute,
+      note: '',
+      load: loadAverage(),
+    });
+    await unpublish(looped);
   };
   if (joins || lowLatency) {
-    await glassJoins(['source', '480p'], lowLatency);
+    if (!viewersOnly) await glassJoins(['source', '480p'], lowLatency);
+    if (lowLatency) await lowLatencyViewers(['source', '480p']);
     return;
   }
 
@@ -669,6 +756,24 @@ const print = () => {
   }
 };
 
+const printLowLatencyViewers = () => {
+  if (lowLatencyRows.length === 0) return;
+  console.log(
+    `\n**${VIEWERS} low-latency viewers** (loopback, each its own address and keep-alive connection, half on \`source\`, half on \`480p\`; each holds a blocking reload \`_HLS_msn\`/\`_HLS_part\`/\`_HLS_skip=YES\` and fetches every new part, starting 3 parts from the edge; the live published from a pre-encoded 720p file with 1 s keyframes; ${TIMES.viewers} s; targets: part p99 < 200 ms, reloads answered within 50 ms of their part, 0 behind):\n`,
+  );
+  console.log(
+    '| parts fetched | part p50 / p99 ms | blocking reload held p50 / p99 ms | answered after the first viewer of the same part p50 / p99 / max ms | MB/s | failures | behind (> 3 parts) | Plateau CPU s/min | ffmpeg CPU s/min | players (bench) CPU s/min | load |',
+  );
+  console.log('|--:|---|---|---|--:|---|--:|--:|--:|--:|---|');
+  for (const { result, cpu, load } of lowLatencyRows) {
+    const failures = [...result.failures].map(([why, n]) => `${why} x${n}`).join(', ') || '0';
+    const spread = result.answerSpreadMs;
+    console.log(
+      `| ${result.partMs.length} | ${p50p99(result.partMs)} | ${p50p99(result.holdMs)} | ${p50p99(spread)} / ${ms(Math.max(...spread))} | ${(result.partBytes / 1e6 / result.seconds).toFixed(1)} | ${failures} | ${result.behind} (worst gap ${result.worstGapParts}) | ${cpu.ownPerMinute.toFixed(1)} | ${cpu.childrenPerMinute.toFixed(1)} | ${result.clientCpuPerMinute.toFixed(1)} | ${load} |`,
+    );
+  }
+};
+
 const printDvr = () => {
   console.log(
     `\n**The playlist of a long live** (LIVE_DVR_SECONDS default ${DVR_SECONDS} s: the source playlist rewritten with ${Math.ceil(DVR_SECONDS / 2)} entries while the live reconnects; ${DVR_READS} sequential reads from the bench, one connection):\n`,
@@ -685,6 +790,7 @@ const printDvr = () => {
 try {
   await main();
   print();
+  printLowLatencyViewers();
   if (!joins && !lowLatency) printDvr();
 } finally {
   await cleanUp();

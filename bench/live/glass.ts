@@ -3,24 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import { parseMediaPlaylist } from './hls.ts';
 import { STAMP_BITS, STAMP_LAYOUT } from './stamp.ts';
+import { installStampReader, NAME_HELPER, type StampReading } from './stamp-reader.ts';
 import { liveHlsConfig } from '../../apps/web/src/features/player/live-hls-config.ts';
 
 const require = createRequire(import.meta.url);
 /** hls.js as the web app ships it (its light build), from node_modules. */
 const hlsScript = require.resolve('hls.js/dist/hls.light.min.js');
 
-/** What the page keeps of each decoded frame. */
-interface FrameSample {
-  /** Date.now() in the frame's callback. */
-  at: number;
-  /** The wall clock the publisher drew into it. */
-  stamp: number;
-  height: number;
-}
-
-interface PageState {
-  samples: FrameSample[];
-  unreadable: number;
+interface PageState extends StampReading {
   stalls: number;
   errors: string[];
 }
@@ -40,26 +30,18 @@ interface HlsLike {
 }
 
 /**
- * Runs in the page: a muted <video> playing `src` with the live player's hls.js settings, and, for each frame
- * the compositor presents (requestVideoFrameCallback), the stamp read back from the band.
+ * Runs in the page: a muted <video> playing `src` with the live player's hls.js settings, its
+ * frames read by the page's stamp reader (`installStampReader`).
  */
-const startPlayer = ({
-  src,
-  layout,
-  bits,
-  config,
-}: {
-  src: string;
-  layout: typeof STAMP_LAYOUT;
-  bits: number;
-  config: Record<string, unknown>;
-}) => {
+const startPlayer = ({ src, config }: { src: string; config: Record<string, unknown> }) => {
   const Hls = (window as unknown as { Hls: new (config: object) => HlsLike }).Hls;
   const video = document.createElement('video');
   video.muted = true;
   video.playsInline = true;
   document.body.append(video);
-  const state: PageState = { samples: [], unreadable: 0, stalls: 0, errors: [] };
+  const readStamps = (window as unknown as { readStamps: (v: HTMLVideoElement) => StampReading })
+    .readStamps;
+  const state: PageState = Object.assign(readStamps(video), { stalls: 0, errors: [] as string[] });
   const hls = new Hls(config);
   hls.on('hlsError', (_event, data) => {
     state.errors.push(`${data.details}${data.fatal ? ' (fatal)' : ''}`);
@@ -68,35 +50,6 @@ const startPlayer = ({
   hls.loadSource(src);
   hls.attachMedia(video);
   video.addEventListener('waiting', () => (state.stalls += 1));
-
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  const onFrame = (_now: number, frame: VideoFrameCallbackMetadata) => {
-    const at = Date.now();
-    const { width, height } = frame;
-    const band = Math.ceil((layout.band * height) / layout.height);
-    if (canvas.width !== width || canvas.height !== band) {
-      canvas.width = width;
-      canvas.height = band;
-    }
-    context.drawImage(video, 0, 0, width, band, 0, 0, width, band);
-    const pixels = context.getImageData(0, 0, width, band).data;
-    const y = Math.round(((layout.boxY + layout.boxHeight / 2) * height) / layout.height);
-    let stamp = 0;
-    for (let bit = 0; bit < bits; bit += 1) {
-      const x = Math.round(
-        ((layout.firstX + bit * layout.step + layout.boxWidth / 2) * width) / layout.width,
-      );
-      const index = (y * width + x) * 4;
-      const luma = 0.299 * pixels[index]! + 0.587 * pixels[index + 1]! + 0.114 * pixels[index + 2]!;
-      if (luma > 128) stamp += 2 ** bit;
-    }
-    // A frame whose band did not decode into a time of the last two minutes is not counted.
-    if (Math.abs(at - stamp) < 120_000) state.samples.push({ at, stamp, height });
-    else state.unreadable += 1;
-    video.requestVideoFrameCallback(onFrame);
-  };
-  video.requestVideoFrameCallback(onFrame);
   (window as unknown as { live: { state: PageState; hls: HlsLike } }).live = { state, hls };
 };
 
@@ -162,7 +115,7 @@ export const measureGlassToGlass = async (
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // tsx compiles with esbuild's keepNames: `startPlayer`'s inner functions arrive in the page
   // wrapped in `__name(fn, "name")`, a helper the page does not have.
-  await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+  await context.addInitScript({ content: NAME_HELPER });
   try {
     const page = await context.newPage();
     await page.route(`${origin}/__live-bench/**`, (route) =>
@@ -174,11 +127,10 @@ export const measureGlassToGlass = async (
           }),
     );
     await page.goto(`${origin}/__live-bench/page.html`);
+    await page.evaluate(installStampReader, { layout: STAMP_LAYOUT, bits: STAMP_BITS });
     await joinMoment(`${origin}${mediaPlaylist}`);
     await page.evaluate(startPlayer, {
       src: `${origin}${playlist}`,
-      layout: STAMP_LAYOUT,
-      bits: STAMP_BITS,
       // The live player's own settings: what a viewer of Plateau gets, for every chain
       // (its low-latency ones for a « Latence faible » live and the bare 1 s chain beside it).
       config: { ...config },

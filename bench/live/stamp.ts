@@ -28,24 +28,28 @@ export const STAMP_LAYOUT = {
  * numbered again at a steady 30 per second, as an encoder's own clock would, so that segment
  * lengths do not follow the scheduler's jitter.
  */
-export const stampFilter = () => {
+export const stampFilter = (scale = 1) => {
   const { width, band, firstX, step, boxWidth, boxY, boxHeight } = STAMP_LAYOUT;
+  const at = (size: number) => Math.round(size * scale);
   const boxes = Array.from({ length: STAMP_BITS }, (_, bit) => {
-    const x = firstX + bit * step;
-    return `drawbox=x=${x}:y=${boxY}:w=${boxWidth}:h=${boxHeight}:color=white:t=fill:enable='mod(floor((t*1000+0.5)/${2 ** bit}),2)'`;
+    const x = at(firstX + bit * step);
+    return `drawbox=x=${x}:y=${at(boxY)}:w=${at(boxWidth)}:h=${at(boxHeight)}:color=white:t=fill:enable='mod(floor((t*1000+0.5)/${2 ** bit}),2)'`;
   });
   return [
     'settb=1/1000',
     'setpts=RTCTIME/1000',
-    `drawbox=x=0:y=0:w=${width}:h=${band}:color=black:t=fill`,
+    `drawbox=x=0:y=0:w=${at(width)}:h=${at(band)}:color=black:t=fill`,
     ...boxes,
     'settb=1/30',
     'setpts=N',
   ].join(',');
 };
 
-/** A live encoder of the test pattern (720p30 + a 440 Hz tone), stamped, GOP `gop` frames. */
-export const stampedEncoderArgs = (gop: number) => [
+/**
+ * A live encoder of the test pattern (720p30, or `scale` of it, + a 440 Hz tone), stamped, GOP
+ * `gop` frames.
+ */
+export const stampedEncoderArgs = (gop: number, { scale = 1, preset = 'veryfast' } = {}) => [
   '-hide_banner',
   '-nostats',
   '-loglevel',
@@ -54,20 +58,20 @@ export const stampedEncoderArgs = (gop: number) => [
   '-f',
   'lavfi',
   '-i',
-  `testsrc2=size=${STAMP_LAYOUT.width}x${STAMP_LAYOUT.height}:rate=30`,
+  `testsrc2=size=${STAMP_LAYOUT.width * scale}x${STAMP_LAYOUT.height * scale}:rate=30`,
   '-re',
   '-f',
   'lavfi',
   '-i',
   'sine=frequency=440:sample_rate=48000',
   '-filter:v',
-  stampFilter(),
+  stampFilter(scale),
   '-pix_fmt',
   'yuv420p',
   '-c:v',
   'libx264',
   '-preset',
-  'veryfast',
+  preset,
   '-tune',
   'zerolatency',
   '-g',
@@ -126,9 +130,10 @@ export const stampedToRtmpAndHls = (url: string, folder: string, segmentSeconds 
 
 /**
  * The pre-encoded publisher's file: the same pattern (no stamp), 720p30 libx264 veryfast at a
- * streamer's 3 Mb/s, 2 s GOP, AAC; made once and kept in /tmp across runs.
+ * streamer's 3 Mb/s, a 2 s GOP unless told (`gop` frames), AAC; made once and kept in /tmp
+ * across runs.
  */
-export const ensurePreEncoded = async (file: string, seconds: number) => {
+export const ensurePreEncoded = async (file: string, seconds: number, gop = 60) => {
   if (existsSync(file)) return;
   const partial = `${file}.partial.flv`;
   const encoder = spawnTracked('ffmpeg', [
@@ -158,9 +163,9 @@ export const ensurePreEncoded = async (file: string, seconds: number) => {
     '-bufsize',
     '6000k',
     '-g',
-    '60',
+    String(gop),
     '-keyint_min',
-    '60',
+    String(gop),
     '-sc_threshold',
     '0',
     '-c:a',

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { addressOf, get, startPlayers, type Answer } from './viewer-request.ts';
 import { parseMediaPlaylist } from './hls.ts';
 
 export interface ViewerLoad {
@@ -39,51 +40,10 @@ export interface ViewerLoadResult {
 
 /** Joins are spread over the first 2 s, each new viewer fetches 3 segments: steady after this. */
 const STEADY_AFTER_MS = 10_000;
-const REQUEST_TIMEOUT_MS = 10_000;
 /** Like hls.js: a live player asks for its playlist again every target duration. */
 const RELOAD_MS = 2_000;
 /** Like hls.js's liveSyncDurationCount: a new viewer starts 3 segments from the end. */
 const START_SEGMENTS = 3;
-
-interface Answer {
-  status: number;
-  body: Buffer | null;
-  bytes: number;
-  ms: number;
-  cache?: string;
-}
-
-/** One GET on the viewer's own keep-alive connection; the body is kept only when asked. */
-const get = (url: URL, agent: http.Agent, localAddress: string | undefined, keep: boolean) =>
-  new Promise<Answer>((resolve, reject) => {
-    const started = performance.now();
-    const request = http.get(
-      url,
-      { agent, localAddress, timeout: REQUEST_TIMEOUT_MS },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (keep) chunks.push(chunk);
-        });
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: keep ? Buffer.concat(chunks) : null,
-            bytes,
-            ms: performance.now() - started,
-            cache: response.headers['x-cache-status'] as string | undefined,
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-  });
-
-const addressOf = (index: number) => `127.0.${1 + Math.floor(index / 250)}.${1 + (index % 250)}`;
 
 /**
  * `viewers` simulated players on loopback: each asks for its variant playlist every 2 s and
@@ -95,20 +55,15 @@ export const runViewers = async (load: ViewerLoad): Promise<ViewerLoadResult> =>
   const segmentMs: number[] = [];
   const steadySegmentMs: number[] = [];
   const playlistMs: number[] = [];
-  const failures = new Map<string, number>();
   const cache = new Map<string, number>();
   let segmentBytes = 0;
-  const fail = (why: string) => failures.set(why, (failures.get(why) ?? 0) + 1);
   const count = (answer: Answer) => {
     if (answer.cache) cache.set(answer.cache, (cache.get(answer.cache) ?? 0) + 1);
     if (answer.status !== 200) fail(String(answer.status));
     return answer.status === 200;
   };
-  const started = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const deadline = started + load.seconds * 1000;
-  const newestFetched: number[] = [];
-  const variantOf = (index: number) => load.variants[index % load.variants.length]!;
+  const { failures, fail, started, deadline, newestFetched, variantOf, finish } =
+    startPlayers(load);
 
   const viewer = async (index: number) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -157,9 +112,7 @@ export const runViewers = async (load: ViewerLoad): Promise<ViewerLoadResult> =>
     ? sleep((load.seconds * 1000) / 2).then(() => load.halfway!())
     : Promise.resolve();
   await Promise.all([...Array.from({ length: load.viewers }, (_, i) => viewer(i)), halfway]);
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  const clientCpuPerMinute = ((cpu.user + cpu.system) / 1e6 / seconds) * 60;
+  const { seconds, clientCpuPerMinute } = finish();
 
   const newestListed = new Map<string, number>();
   for (const variant of new Set(load.variants)) {

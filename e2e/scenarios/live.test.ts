@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import type { Direct, DirectBroadcast, LiveStatus, Video } from '@plateau/contract';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testTmpDir } from '../../apps/server/src/test/test-env.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
 import { look, signIn, useBrowser } from '../support/browser.ts';
+import { readLiveClock, stampedEncoder } from '../support/live-clock.ts';
 import { plateau } from '../support/plateau.ts';
 
 /**
@@ -45,15 +47,19 @@ beforeAll(async () => {
   await encodeStream(streams.after, 60, 60);
 }, 60_000);
 
-/** An encoder sending `file`: `ended` when it stops, `cut()` drops it as a lost connection does. */
-const publish = (file: string, key: string) => {
+/**
+ * An encoder sending a file, or encoding as it sends (ffmpeg's arguments before its output):
+ * `ended` when it stops, `cut()` drops it as a lost connection does.
+ */
+const publish = (source: string | string[], key: string) => {
   const startedAt = Date.now();
+  const sent =
+    typeof source === 'string'
+      ? ['-hide_banner', '-loglevel', 'error', '-re', '-i', source, '-c', 'copy']
+      : source;
   const child = spawn(
     'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re', '-i', file, '-c', 'copy', '-f', 'flv'],
-      `rtmp://127.0.0.1:${plateau().rtmpPort}/live/${key}`,
-    ],
+    [...sent, '-f', 'flv', `rtmp://127.0.0.1:${plateau().rtmpPort}/live/${key}`],
     { stdio: 'ignore' },
   );
   const ended = new Promise<number | null>((resolve) =>
@@ -66,6 +72,11 @@ const publish = (file: string, key: string) => {
   };
   return { ended, cut };
 };
+
+/** How long the early viewer of « Latence faible » loses the network. */
+const OFFLINE_MS = 5_000;
+/** When the second viewer of « Latence faible » opens the page, after the encoder started. */
+const LATE_JOIN_MS = 60_000;
 
 const statusOf = (api: ApiCall, id: number) => api<LiveStatus>('GET', `directs/${id}/live`);
 
@@ -227,10 +238,9 @@ it('« Latence faible »: the geek turns it on, the encoder’s next connection 
   // The switch in the picture, at each size.
   await look(regie, 'edit-direct-latence-faible', () => lowLatency.scrollIntoViewIfNeeded());
 
-  // An encoder with a keyframe every second, as the page asks.
-  const stream = path.join(workDir, 'low-latency.flv');
-  await encodeStream(stream, 60, 30);
-  const encoder = publish(stream, streamKey!);
+  // An encoder with a keyframe every second, as the page asks, the wall clock in its pictures.
+  const encoder = publish(stampedEncoder(30), streamKey!);
+  const startedAt = Date.now();
   await expect
     .poll(async () => (await statusOf(member.api, direct.id)).lowLatency, { timeout: 20_000 })
     .toBe(true);
@@ -246,6 +256,7 @@ it('« Latence faible »: the geek turns it on, the encoder’s next connection 
   expect(asked.some((url) => url.endsWith('/ll.m3u8'))).toBe(true);
   expect(asked.some((url) => /\/ll-\w+-p\d+\.m4s$/.test(url))).toBe(true);
   expect(asked.some((url) => url.endsWith('.ts'))).toBe(false);
+  const early = await readLiveClock(viewer);
 
   // The edit page says the live on the air is in low latency.
   await regie.reload();
@@ -262,6 +273,34 @@ it('« Latence faible »: the geek turns it on, the encoder’s next connection 
   await look(regie, 'edit-direct-latence-faible-clair', () => lowLatency.scrollIntoViewIfNeeded());
   // Still playing, across the segments cut since (each one dated where the last ended).
   await expectPlaying(viewer);
+
+  // The early viewer's network drops for a few seconds (a phone between two rooms): the
+  // picture stops, and plays again once it is back.
+  await expect.poll(() => early.behind(), { timeout: 20_000 }).toBeGreaterThan(0);
+  const stallsBefore = await early.stalls();
+  const network = await viewer.context().newCDPSession(viewer);
+  await network.send('Network.enable');
+  const cut = { latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+  await network.send('Network.emulateNetworkConditions', { ...cut, offline: true });
+  await sleep(OFFLINE_MS);
+  await network.send('Network.emulateNetworkConditions', { ...cut, offline: false });
+  expect(await early.stalls()).toBeGreaterThan(stallsBefore);
+  await expectPlaying(viewer);
+
+  // A minute in, a second student opens the page. The first has caught up by then: both see
+  // the stage at the same moment, whenever they came.
+  await sleep(startedAt + LATE_JOIN_MS - Date.now());
+  const late = await visit();
+  await signIn(late, 'spectateur');
+  await late.goto(`/direct?d=${direct.id}`);
+  await expectPlaying(late);
+  const latest = await readLiveClock(late);
+  // Within half a second of each other (the distances in the message when they are not).
+  const together = async () => {
+    const both = { early: await early.behind(), late: await latest.behind() };
+    return Math.abs(both.early - both.late) <= 500 || both;
+  };
+  await expect.poll(together, { timeout: 45_000, interval: 1000 }).toBe(true);
 
   await encoder.cut();
   await geek.api('POST', `directs/${direct.id}/live/end`);

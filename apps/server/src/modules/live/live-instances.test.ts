@@ -58,7 +58,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
       };
       const direct = await json(send(apiA, 'POST', '/directs', { title: 'Gala', privacy: 0 }));
       const { streamKey } = await json(
-        send(apiA, 'PUT', `/directs/${direct.id}/broadcast`, { enabled: true }),
+        send(apiA, 'PUT', `/directs/${direct.id}/broadcast`, { enabled: true, lowLatency: true }),
       );
       const status = (api: string) =>
         json(send(api, 'GET', `/directs/${direct.id}/live`)) as Promise<LiveStatus>;
@@ -83,6 +83,23 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
       expect(await playlist(apiA)).toBe(200);
       expect(await playlist(apiA, auth)).toBe(200);
       expect(await playlist(apiB, auth)).toBe(200);
+      // « Latence faible »: the parts live in the memory of the process that cuts them. A lists
+      // its low-latency playlists; B tells its viewers to stay on standard latency, served from
+      // the same segments, and has no parts to give.
+      const variantsOf = async (api: string) =>
+        (await (await fetch(`${api}${master}`)).text()).match(/^\S+\.m3u8$/gm);
+      await waitFor(
+        'parts on A',
+        () => variantsOf(apiA),
+        (uris) => uris?.[0] === 'source/ll.m3u8',
+      );
+      expect(await variantsOf(apiB)).toEqual(['source/index.m3u8']);
+      await waitFor(
+        'standard segments through B',
+        async () => (await fetch(`${apiB}/media/live/${direct.id}/source/index.m3u8`)).text(),
+        (text) => text.includes('#EXTINF:'),
+      );
+      expect((await fetch(`${apiB}/media/live/${direct.id}/source/ll.m3u8`)).status).toBe(404);
       await waitFor(
         'two viewers, read through B',
         () => status(apiB),

@@ -67,8 +67,15 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
   let ended = false;
   let tooSpaced = false;
   const waiters = new Set<Waiter>();
-  /** Each init this variant started with: a player reads them again for every rewind. */
-  const inits = new Map<string, Buffer>();
+  /**
+   * What is served from memory, by name: each init this variant started with (a player reads
+   * them again for every rewind), the listed parts and the recent whole segments. Hundreds of
+   * players ask for each part within a few ms of each other.
+   */
+  const kept = new Map<string, Buffer>();
+  /** Changes with every part, segment and end: the rendered playlists are kept until then. */
+  let version = 0;
+  const rendered = new Map<boolean, { version: number; text: string }>();
 
   const segmentName = (msn: number) => `ll-${run}-${msn}.m4s`;
   // Parts are numbered through the live, not within their segment: the preload hint names the
@@ -96,6 +103,7 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
           waiters.add({ ready, since: Date.now(), resolve });
         });
   const wake = () => {
+    version += 1;
     for (const waiter of waiters) {
       if (waiter.ready()) {
         waiters.delete(waiter);
@@ -119,6 +127,7 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
   const close = (segment: KeptSegment) => {
     segment.seconds = segment.parts.reduce((sum, part) => sum + part.seconds, 0);
     segment.bytes = Buffer.concat(segment.partBytes);
+    kept.set(segment.name, segment.bytes);
     void options.write(segment.name, segment.bytes).catch(() => {});
     nextMsn = segment.msn + 1;
   };
@@ -127,6 +136,8 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
     // Parts of older segments are no longer listed: their bytes go, the file stays.
     const complete = segments.filter((segment) => segment.seconds !== null);
     for (const old of complete.slice(0, -SEGMENTS_WITH_PARTS)) {
+      for (const part of old.parts) kept.delete(part.name);
+      kept.delete(old.name);
       old.parts = [];
       old.partBytes = [];
       old.bytes = null;
@@ -141,16 +152,7 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
     }
   };
 
-  const bytesOf = (name: string): Buffer | null => {
-    const init = inits.get(name);
-    if (init) return init;
-    for (const segment of segments) {
-      if (segment.name === name) return segment.bytes;
-      const index = segment.parts.findIndex((part) => part.name === name);
-      if (index >= 0) return segment.partBytes[index] ?? null;
-    }
-    return null;
-  };
+  const bytesOf = (name: string): Buffer | null => kept.get(name) ?? null;
 
   return {
     /** A new init: the encoder (re)started, the next part opens a segment after a discontinuity. */
@@ -159,7 +161,8 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
       if (open?.parts.length) close(open);
       maps += 1;
       const name = `init-${run}-${maps}.mp4`;
-      inits.set(name, bytes);
+      kept.set(name, bytes);
+      version += 1;
       void options.write(name, bytes).catch(() => {});
       newMap = map !== null;
       map = name;
@@ -207,6 +210,7 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
         independent: fragment.independent,
       });
       open.partBytes.push(fragment.bytes);
+      kept.set(partName(partsCut), fragment.bytes);
       partsCut += 1;
       wake();
     },
@@ -223,8 +227,11 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
     /** Whether the encoder's keyframes came too far apart for low latency. */
     tooSpaced: () => tooSpaced,
 
+    /** Rendered once per change, whoever asks: every waiting player gets the same text. */
     playlist({ skip = false } = {}) {
-      return renderLowLatencyPlaylist(
+      const known = rendered.get(skip);
+      if (known?.version === version) return known.text;
+      const text = renderLowLatencyPlaylist(
         {
           segments,
           discontinuitySequence,
@@ -234,6 +241,8 @@ export const createLowLatencyVariant = (options: LowLatencyVariantOptions) => {
         },
         { skip },
       );
+      rendered.set(skip, { version, text });
+      return text;
     },
 
     /**

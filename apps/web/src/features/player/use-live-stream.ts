@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
+import { forgetOldStalls, rejoinAfterStall } from './keep-with-the-live.ts';
 import { playWithHls } from './hls-engine.ts';
 import { liveHlsConfig, lowLatencyHlsConfig } from './live-hls-config.ts';
 
@@ -46,8 +47,9 @@ export interface LiveStream {
 /**
  * Plays the live playlist `url` in `media`: natively where the browser can and has no Media
  * Source Extensions (iOS), otherwise with hls.js's light build, loaded only here (in its
- * low-latency settings for a « Latence faible » live). Fatal network
- * errors are retried a few times (without end while `reconnecting`), media errors recovered.
+ * low-latency settings for a « Latence faible » live), kept with the live after a stall.
+ * Fatal network errors are retried a few times (without end while `reconnecting`), media
+ * errors recovered.
  */
 export const useLiveStream = (
   media: RefObject<HTMLVideoElement | null>,
@@ -102,12 +104,15 @@ export const useLiveStream = (
       };
     }
 
+    let stopRejoining: (() => void) | undefined;
     const stop = playWithHls(video, url, {
       config: () => ({
         ...(lowLatencyNow.current ? lowLatencyHlsConfig : liveHlsConfig),
       }),
       setup: (hls, HlsClass) => {
         engine.current = hls;
+        forgetOldStalls(hls, HlsClass);
+        stopRejoining = rejoinAfterStall(hls, video);
         let manifestLoaded = false;
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
           manifestLoaded = true;
@@ -127,6 +132,7 @@ export const useLiveStream = (
 
     return () => {
       clearTimeout(timer);
+      stopRejoining?.();
       stop();
       engine.current = null;
     };

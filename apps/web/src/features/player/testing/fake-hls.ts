@@ -11,8 +11,10 @@ export default class FakeHls {
     MANIFEST_PARSED: 'hlsManifestParsed',
     LEVELS_UPDATED: 'hlsLevelsUpdated',
     FRAG_BUFFERED: 'hlsFragBuffered',
+    LEVEL_UPDATED: 'hlsLevelUpdated',
     ERROR: 'hlsError',
   };
+  static ErrorDetails = { BUFFER_STALLED_ERROR: 'bufferStalledError' };
   static ErrorTypes = {
     NETWORK_ERROR: 'networkError',
     MEDIA_ERROR: 'mediaError',
@@ -20,6 +22,9 @@ export default class FakeHls {
   };
 
   readonly config: unknown;
+  readonly userConfig: unknown;
+  targetLatency: number | null = null;
+  latestLevelDetails: { live: boolean; targetduration: number } | null = null;
   source: string | null = null;
   media: HTMLMediaElement | null = null;
   levels: { height: number }[] = [];
@@ -32,6 +37,7 @@ export default class FakeHls {
 
   constructor(config: unknown) {
     this.config = config;
+    this.userConfig = config;
     FakeHls.instances.push(this);
   }
 

@@ -1,0 +1,93 @@
+import type Hls from 'hls.js/light';
+import type { LevelDetails } from 'hls.js/light';
+
+/**
+ * A live viewer stays with the live through a bad moment of their connection: hls.js alone
+ * leaves them behind for good after a long stall (see each function below).
+ */
+
+/**
+ * How long a live must play without stalling before the stalls before are forgotten: long
+ * enough that a connection that keeps failing stays further back, short enough that a viewer
+ * whose network dropped for a moment is back with the others within half a minute.
+ */
+export const STALLS_FORGOTTEN_AFTER_MS = 20_000;
+
+/** Below this, hls.js's target and the playlist's distance are the same (rounding). */
+const SAME_DISTANCE_S = 0.05;
+
+/**
+ * The distance from the edge hls.js keeps when it has never stalled: the count of target
+ * durations we give it, else the playlist's PART-HOLD-BACK (low latency) or HOLD-BACK, else
+ * its own count (hls.js's `targetLatency` without its stall term).
+ */
+export const playlistDistance = (
+  details: Pick<LevelDetails, 'partHoldBack' | 'holdBack' | 'targetduration'>,
+  config: { lowLatencyMode: boolean; liveSyncDurationCount: number },
+  chosenCount: number | undefined,
+) => {
+  if (chosenCount !== undefined) return chosenCount * details.targetduration;
+  const fromPlaylist = config.lowLatencyMode
+    ? details.partHoldBack || details.holdBack
+    : details.holdBack;
+  return fromPlaylist || config.liveSyncDurationCount * details.targetduration;
+};
+
+/**
+ * hls.js (1.7) moves a live viewer a second further from the edge at each stall and never
+ * back: its count of stalls is reset only by a new manifest. A phone that lost the network for
+ * a moment would stay behind everyone else for the rest of the live. Once the live has played
+ * `STALLS_FORGOTTEN_AFTER_MS` without a stall, the target goes back to the playlist's distance,
+ * which resets that count, and hls.js's catch-up rate (`maxLiveSyncPlaybackRate`) brings the
+ * viewer there smoothly.
+ */
+export const forgetOldStalls = (hls: Hls, HlsClass: typeof Hls, now = () => performance.now()) => {
+  let lastStall = Number.NEGATIVE_INFINITY;
+  hls.on(HlsClass.Events.ERROR, (_event, data) => {
+    if (data.details === HlsClass.ErrorDetails.BUFFER_STALLED_ERROR) lastStall = now();
+  });
+  hls.on(HlsClass.Events.LEVEL_UPDATED, (_event, { details }) => {
+    if (!details.live || now() - lastStall < STALLS_FORGOTTEN_AFTER_MS) return;
+    const distance = playlistDistance(details, hls.config, hls.userConfig.liveSyncDurationCount);
+    const target = hls.targetLatency;
+    if (target !== null && Math.abs(target - distance) > SAME_DISTANCE_S) {
+      hls.targetLatency = distance;
+    }
+  });
+};
+
+/**
+ * hls.js speeds a viewer up only within a target duration of where they should be; further
+ * back, it takes them for someone who rewound and leaves them there. A viewer who was following
+ * the live when the picture stopped (a cut of the network, not a seek or a pause) and is that
+ * far back when it plays again is taken back to the live at once.
+ */
+export const rejoinAfterStall = (hls: Hls, video: HTMLVideoElement) => {
+  /**
+   * How far behind hls.js's own position for the live the viewer is, beyond its catch-up
+   * range; null when within. Computed from the playlist's edge now: hls.js's `latency` is
+   * only updated while the picture moves, so it still holds the moment the stall began.
+   */
+  const beyondCatchUp = () => {
+    const target = hls.targetLatency;
+    const details = hls.latestLevelDetails;
+    const position = hls.liveSyncPosition;
+    if (target === null || position === null || !details?.live) return null;
+    return position - video.currentTime >= target + details.targetduration ? position : null;
+  };
+  let following = false;
+  const onWaiting = () => {
+    following = !video.seeking && !video.paused && beyondCatchUp() === null;
+  };
+  const onPlaying = () => {
+    const position = following ? beyondCatchUp() : null;
+    if (position !== null) video.currentTime = position;
+    following = false;
+  };
+  video.addEventListener('waiting', onWaiting);
+  video.addEventListener('playing', onPlaying);
+  return () => {
+    video.removeEventListener('waiting', onWaiting);
+    video.removeEventListener('playing', onPlaying);
+  };
+};
