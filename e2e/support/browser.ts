@@ -38,11 +38,13 @@ const requestsInFlight = new WeakMap<Page, Set<Request>>();
 const UPLOAD_BODY = /^(multipart\/form-data|application\/offset\+octet-stream)/;
 
 /**
- * A playing video streams for as long as it plays, and an upload sends for as long as it
- * sends: no screen waits for them to finish.
+ * A playing video streams for as long as it plays (a live's player always has a playlist
+ * reload held by the server until the next segment, `_HLS_msn`), and an upload sends for as
+ * long as it sends: no screen waits for them to finish.
  */
 const lastsAsLongAsItPlays = (request: Request) =>
   ['media', 'websocket', 'eventsource'].includes(request.resourceType()) ||
+  request.url().includes('_HLS_msn=') ||
   UPLOAD_BODY.test(request.headers()['content-type'] ?? '');
 
 /**

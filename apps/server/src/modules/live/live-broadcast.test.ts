@@ -15,6 +15,7 @@ import {
   publish,
   waitFor,
 } from './live.test-support.ts';
+import { newestSequence } from './live-playlists.ts';
 
 const rtmpPort = await freePort();
 const logs: string[] = [];
@@ -95,6 +96,23 @@ describe('a direct broadcast into Plateau', () => {
     const segment = /seg-1-\d+\.ts/.exec(variant.body)![0];
     // Its target duration is that of the segments being cut: the encoder's 2 s keyframes.
     expect(variant.body).toContain('#EXT-X-TARGETDURATION:2\n');
+    // Players may hold their reload until the next segment (`_HLS_msn`): they get it as it is
+    // listed; beyond the next two segments is refused at once.
+    expect(variant.body).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES\n');
+    const newest = newestSequence(variant.body);
+    const reload = (msn: number) =>
+      ctx.app.inject({
+        url: `/api/media/live/${direct.id}/source/index.m3u8?_HLS_msn=${msn}`,
+        headers: member.auth,
+      });
+    const next = await reload(newest + 1);
+    expect(next.statusCode).toBe(200);
+    expect(newestSequence(next.body)).toBeGreaterThanOrEqual(newest + 1);
+    const beyond = await reload(newest + 10);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().message).toBe(
+      '_HLS_msn dépasse de plus de deux segments la fin de la playlist',
+    );
     // The geek sees how long the segments are (the encoder's keyframes); others do not.
     const rhythm = await waitFor(
       'the segments measured',

@@ -9,15 +9,24 @@ import { createMediaGrants } from '../../media-serving/media-grants.ts';
 import { createMediaSender, type MediaSender } from '../../media-serving/media-send.ts';
 import { setFileHeaders } from '../../media-serving/served-file.ts';
 import { liveKeys, type LiveFiles } from './live-files.ts';
-import { parseSegment, withCurrentTargetDuration, withToken } from './live-playlists.ts';
+import {
+  newestSequence,
+  parseSegment,
+  withBlockingReload,
+  withCurrentTargetDuration,
+  withToken,
+} from './live-playlists.ts';
 import type { LiveViewers } from './live-viewers.ts';
 import type { LiveService } from './live.service.ts';
 import type { CurrentStation } from './live-lifecycle.ts';
 import {
   createLowLatencyRequests,
+  createWaitingLimit,
   LOW_LATENCY_FILE,
+  tooFarAhead,
   type BlockingQuery,
 } from './low-latency-hls.ts';
+import { createSegmentWaits } from './segment-waits.ts';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 /** A live playlist changes every segment; a segment never changes once listed. */
@@ -25,6 +34,7 @@ const PUBLIC_PLAYLIST = 'public, max-age=1';
 const PUBLIC_SEGMENT = 'public, max-age=86400, immutable';
 
 const noSegment = () => notFound('Segment introuvable');
+const notStarted = () => notFound('Le direct commence : réessayez dans un instant');
 
 /**
  * How long a playlist read from the bucket (a live received by another machine) is kept: every
@@ -47,7 +57,8 @@ export const serveLiveHls = (
   station: CurrentStation,
 ) => {
   const { config } = deps;
-  const lowLatency = createLowLatencyRequests();
+  const held = createWaitingLimit();
+  const lowLatency = createLowLatencyRequests(held);
   /** The direct's low-latency live, when this machine cuts it and new viewers may have it. */
   const lowLatencyLive = (id: number) => {
     const found = station()?.lowLatency(id);
@@ -83,6 +94,7 @@ export const serveLiveHls = (
     copiedPlaylists.set(key, text);
     return text;
   };
+  const segmentWaits = createSegmentWaits({ read: readPlaylist });
 
   const sendPlaylistText = (
     request: FastifyRequest,
@@ -107,7 +119,7 @@ export const serveLiveHls = (
     serve: (text: string) => string = (text) => text,
   ) => {
     const read = await readPlaylist(key);
-    if (read === null) throw notFound('Le direct commence : réessayez dans un instant');
+    if (read === null) throw notStarted();
     return sendPlaylistText(request, reply, serve(read), isPublic);
   };
 
@@ -166,12 +178,29 @@ export const serveLiveHls = (
       const text = await lowLatency.playlist(found, request.query as BlockingQuery, who(request));
       return sendPlaylistText(request, reply, text, isPublic);
     },
+    /**
+     * A standard playlist; where this machine cuts the live, a blocking reload (`_HLS_msn`)
+     * waits for its segment, and the playlist says players may ask so.
+     */
     async variant(request: FastifyRequest, reply: FastifyReply, id: number, variant: string) {
       const { liveId, isPublic } = await access(request.viewer, id);
       viewers.saw(id, who(request));
-      return sendPlaylist(request, reply, liveKeys.hlsFile(id, liveId, variant), isPublic, (text) =>
-        withCurrentTargetDuration(text, LIVE_KEYFRAME_SECONDS),
-      );
+      const key = liveKeys.hlsFile(id, liveId, variant);
+      let text = await readPlaylist(key);
+      if (text === null) throw notStarted();
+      text = withCurrentTargetDuration(text, LIVE_KEYFRAME_SECONDS);
+      if (!station()?.holds(id)) return sendPlaylistText(request, reply, text, isPublic);
+      const { _HLS_msn: msn } = request.query as BlockingQuery;
+      const newest = newestSequence(text);
+      if (msn !== undefined && msn > newest + 2) throw tooFarAhead();
+      if (msn !== undefined && msn > newest && !text.includes('#EXT-X-ENDLIST')) {
+        const target = Number(/^#EXT-X-TARGETDURATION:(\d+)/m.exec(text)?.[1]);
+        const waited = await held(who(request), () =>
+          segmentWaits.listed(key, msn, 3 * target * 1000),
+        );
+        if (waited !== null) text = withCurrentTargetDuration(waited, LIVE_KEYFRAME_SECONDS);
+      }
+      return sendPlaylistText(request, reply, withBlockingReload(text), isPublic);
     },
     async segment(
       request: FastifyRequest,

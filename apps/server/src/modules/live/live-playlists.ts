@@ -16,6 +16,22 @@ export const listedSegments = (playlist: string) =>
     .filter((line) => /^seg-\d+-\d+\.ts$/.test(line.trim()))
     .map((line) => line.trim());
 
+/** The media sequence number of the newest segment a playlist lists (-1 when none is). */
+export const newestSequence = (playlist: string) => {
+  const first = Number(/^#EXT-X-MEDIA-SEQUENCE:(\d+)/m.exec(playlist)?.[1] ?? 0);
+  return first + (playlist.match(/^#EXTINF:/gm)?.length ?? 0) - 1;
+};
+
+/**
+ * A standard playlist served where its live is cut: players may hold their reload until the
+ * next segment is listed (`segment-waits.ts`); players that do not know the tag ignore it.
+ */
+export const withBlockingReload = (playlist: string) =>
+  playlist.replace(
+    /^(#EXT-X-TARGETDURATION:\d+)$/m,
+    '$1\n#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES',
+  );
+
 /** The live is over: players stop waiting for segments and offer the whole window. */
 export const endPlaylists = async (
   files: LiveFiles,

@@ -1,8 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { LIVE_KEYFRAME_SECONDS } from '@plateau/contract';
 import type { LiveConfig } from '../../config.ts';
-import { livePartArgs, liveMasterPlaylist, type LiveLadder } from './live-args.ts';
-import { startLivePart, type LivePart } from './live-part.ts';
+import type { LiveLadder } from './live-args.ts';
 import * as repository from './live.repository.ts';
 import { sendRediffJob } from '../../jobs/rediff-queue.ts';
 import type { RediffDeps } from './rediff.ts';
@@ -14,10 +12,7 @@ import { watchEndRequests } from './live-end-requests.ts';
 import { createLiveMirror } from './live-mirror.ts';
 import { limitBreach, streamRefusal } from './live-limits.ts';
 import { onEnd, onPublish } from './live-states.ts';
-import { liveKeys } from './live-files.ts';
-import { variantNames } from './live-args.ts';
-import { lowLatencyPartArgs, lowLatencyRungsFolder } from './low-latency-args.ts';
-import { createLowLatencyLive, type LowLatencyLive } from './low-latency-live.ts';
+import { createPartRunner, type PartHolder } from './live-part-runner.ts';
 
 export interface LiveStationLog {
   info(message: string): void;
@@ -31,13 +26,8 @@ export interface LiveStationDeps extends RediffDeps {
 }
 
 /** A live this process is running: its encoder, its ffmpeg, its timers. */
-interface ActiveLive {
-  liveId: number;
+interface ActiveLive extends PartHolder {
   startedAt: Date;
-  publisher?: IngestPublisher;
-  part?: { process: LivePart; detach: () => void };
-  /** « Latence faible »: its parts and blocking playlists, while its parts are low-latency. */
-  lowLatency?: LowLatencyLive;
   grace?: NodeJS.Timeout;
   watch?: NodeJS.Timeout;
   ending?: Promise<void>;
@@ -73,90 +63,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     log.warn(`live: direct ${directId}: ${message}`);
     await repository.setProblem(db, directId, message);
   };
-
-  const stopPart = async (entry: ActiveLive) => {
-    const part = entry.part;
-    if (!part) return;
-    entry.part = undefined;
-    part.detach();
-    await part.process.stop();
-  };
-
-  /** The low-latency side of a part: kept across reconnects while the direct asks for it. */
-  const lowLatencyOf = (
-    directId: number,
-    entry: ActiveLive,
-    wanted: boolean,
-    hlsFolder: string,
-  ) => {
-    if (!wanted) {
-      entry.lowLatency?.end();
-      entry.lowLatency = undefined;
-      return undefined;
-    }
-    entry.lowLatency ??= createLowLatencyLive({
-      hlsFolder,
-      names: variantNames(ladder),
-      windowSeconds: ladder.dvrSeconds,
-      onTooSpaced: (seconds) =>
-        void report(directId, problems.lowLatencySpaced(seconds)).catch((error) =>
-          log.error('live', error),
-        ),
-      onUnreadable: (variant, why) =>
-        log.error(`live: direct ${directId}: the ${variant} fragments are unreadable: ${why}`),
-    });
-    return entry.lowLatency;
-  };
-
-  const startPart = async (
-    directId: number,
-    entry: ActiveLive,
-    part: number,
-    wantsLowLatency: boolean,
-  ) => {
-    const publisher = entry.publisher!;
-    const hlsFolder = files.path(liveKeys.hls(directId, entry.liveId));
-    await mkdir(hlsFolder, { recursive: true });
-    await writeFile(
-      files.path(liveKeys.master(directId, entry.liveId)),
-      liveMasterPlaylist(publisher.source(), ladder),
-    );
-    const recording = files.path(liveKeys.part(directId, entry.liveId, part));
-    const partFiles = { recording, hlsFolder, part };
-    const lowLatency = lowLatencyOf(directId, entry, wantsLowLatency, hlsFolder);
-    if (lowLatency) {
-      // ffmpeg writes the variant folders as it starts; the parts' files go there first.
-      for (const name of variantNames(ladder))
-        await mkdir(`${hlsFolder}/${name}`, { recursive: true });
-    }
-    const process = startLivePart(
-      deps.ffmpeg,
-      lowLatency ? lowLatencyPartArgs(partFiles, ladder) : livePartArgs(partFiles, ladder),
-      {
-        tap: (sink) => publisher.tap(sink),
-        onRungTrouble: (why, restarting) => {
-          const message = restarting ? problems.rungsRestarted : problems.rungsStopped;
-          log.warn(`live: direct ${directId}: the rungs' encoder ${why}`);
-          void report(directId, message).catch((error) => log.error('live', error));
-        },
-        ...(lowLatency && { fragments: (index: number) => lowLatency.sink(index) }),
-      },
-      lowLatency
-        ? { rungs: ladder.heights.length, rungsFolder: lowLatencyRungsFolder(partFiles) }
-        : {},
-    );
-    const detach = publisher.attach((chunk) => {
-      if (!process.write(chunk)) publisher.drop();
-    });
-    entry.part = { process, detach };
-    mirror?.follow(directId, entry.liveId);
-    void process.exited.then(({ ok, error }) => {
-      if (!ok && entry.part?.process === process) {
-        log.error(`live: direct ${directId}: ffmpeg stopped: ${error ?? 'unknown error'}`);
-        publisher.drop();
-      }
-    });
-  };
+  const parts = createPartRunner({ deps, ladder, mirror, report });
 
   /** Bitrate, duration and free disk, checked while the encoder sends. */
   const watch = (directId: number, entry: ActiveLive, publisher: IngestPublisher) => {
@@ -192,7 +99,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
         clearInterval(entry.watch);
         entry.publisher?.drop();
         entry.publisher = undefined;
-        await stopPart(entry);
+        await parts.stop(entry);
         entry.lowLatency?.end();
       }
       const boss = await deps.jobs.boss();
@@ -228,7 +135,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     if (stopping || !entry || entry.publisher !== publisher || entry.ending) return;
     entry.publisher = undefined;
     clearInterval(entry.watch);
-    await stopPart(entry);
+    await parts.stop(entry);
     await repository.markLost(db, entry.liveId, new Date());
     log.info(`live: direct ${directId}: encoder lost, waiting ${settings.reconnectGraceSeconds} s`);
     startGrace(directId, entry, settings.reconnectGraceSeconds * 1000);
@@ -280,7 +187,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     entry.publisher = publisher;
     active.set(directId, entry);
     publisher.onEnd(() => void lost(directId, publisher).catch((e) => log.error('live', e)));
-    await startPart(directId, entry, opened.parts, direct.lowLatency);
+    await parts.start(directId, entry, opened.parts, direct.lowLatency);
     watch(directId, entry, publisher);
     log.info(
       `live: direct ${directId}: live ${opened.id} part ${opened.parts} from ${publisher.address}`,
@@ -350,7 +257,7 @@ export const createLiveStation = (deps: LiveStationDeps) => {
         entry.publisher = undefined;
         entry.lowLatency?.end();
       }
-      await Promise.all([...active.values()].map((entry) => stopPart(entry)));
+      await Promise.all([...active.values()].map((entry) => parts.stop(entry)));
       await Promise.all([...active.values()].map((entry) => entry.ending));
       await mirror?.stop();
     },

@@ -19,6 +19,8 @@ import { LOW_LATENCY_FILE } from './low-latency-hls.ts';
 import { createLiveService } from './live.service.ts';
 
 const tags = ['live'];
+/** A blocking reload's segment (RFC 8216bis 6.2.5.2). */
+const BlockingMsn = Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }));
 
 export const liveRoutes: FeatureModule = (deps) => {
   return async (app) => {
@@ -98,7 +100,7 @@ export const liveRoutes: FeatureModule = (deps) => {
             id: IdSchema,
             variant: LiveVariant,
           }),
-          querystring: TokenQuery,
+          querystring: Type.Object({ ...TokenQuery.properties, _HLS_msn: BlockingMsn }),
           response: hlsErrors,
         },
       },
@@ -114,7 +116,7 @@ export const liveRoutes: FeatureModule = (deps) => {
           querystring: Type.Object({
             ...TokenQuery.properties,
             // Blocking reloads and delta updates (RFC 8216bis 6.2.5).
-            _HLS_msn: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 })),
+            _HLS_msn: BlockingMsn,
             _HLS_part: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
             _HLS_skip: Type.Optional(Type.Union([Type.Literal('YES'), Type.Literal('v2')])),
           }),

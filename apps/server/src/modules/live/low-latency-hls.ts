@@ -28,10 +28,18 @@ const WAITING_PER_ADDRESS = 256;
 export const tooManyWaiting = () =>
   new HttpError(429, 'Trop de requêtes en attente pour ce direct : réessayez dans un instant');
 
-export const createLowLatencyRequests = () => {
+/** Refused at once (RFC 8216bis 6.2.5.2): the player asked beyond the next two segments. */
+export const tooFarAhead = () =>
+  badRequest('_HLS_msn dépasse de plus de deux segments la fin de la playlist');
+
+/**
+ * Holds a viewer's blocking request while it waits, within the viewer's share of waiting
+ * requests (low-latency and standard playlists alike).
+ */
+export const createWaitingLimit = () => {
   const waiting = new Map<string, number>();
   /** `who` as live-hls names viewers: `u<id>` for an account, `a<address>` for a visitor. */
-  const held = async <T>(who: string, wait: () => Promise<T>): Promise<T> => {
+  return async <T>(who: string, wait: () => Promise<T>): Promise<T> => {
     const count = waiting.get(who) ?? 0;
     const limit = who.startsWith('u') ? WAITING_PER_ACCOUNT : WAITING_PER_ADDRESS;
     if (count >= limit) throw tooManyWaiting();
@@ -44,7 +52,11 @@ export const createLowLatencyRequests = () => {
       else waiting.set(who, left);
     }
   };
+};
 
+export type WaitingLimit = ReturnType<typeof createWaitingLimit>;
+
+export const createLowLatencyRequests = (held: WaitingLimit) => {
   return {
     /** The playlist, once what the player asked for is listed (or at once). */
     async playlist(variant: LowLatencyVariant, query: BlockingQuery, who: string) {
@@ -54,9 +66,7 @@ export const createLowLatencyRequests = () => {
       }
       if (msn !== undefined) {
         const check = variant.check(msn, part);
-        if (check === 'too-far') {
-          throw badRequest('_HLS_msn dépasse de plus de deux segments la fin de la playlist');
-        }
+        if (check === 'too-far') throw tooFarAhead();
         if (check === 'wait') await held(who, () => variant.whenListed(msn, part));
       }
       return variant.playlist({ skip: query._HLS_skip !== undefined });

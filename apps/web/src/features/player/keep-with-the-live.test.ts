@@ -4,7 +4,7 @@ import {
   STALLS_FORGOTTEN_AFTER_MS,
   forgetOldStalls,
   playlistDistance,
-  rejoinAfterStall,
+  rejoinWhenLeftBehind,
 } from './keep-with-the-live.ts';
 import { FakeHls } from './testing/fake-hls.ts';
 import { liveHlsConfig, lowLatencyHlsConfig } from './live-hls-config.ts';
@@ -109,42 +109,61 @@ describe('forgetOldStalls', () => {
   });
 });
 
-describe('rejoinAfterStall', () => {
+describe('rejoinWhenLeftBehind', () => {
   /**
-   * A « Latence faible » live: hls.js's position for it at 100 s (1.05 s behind the edge),
-   * 1 s segments.
+   * A « Latence faible » live (1.05 s behind the edge, 1 s segments) followed from 100 s:
+   * `behind(s)` moves hls.js's position for the live `s` seconds past the viewer's.
    */
-  const live = (state: { paused?: boolean; seeking?: boolean } = {}) => {
+  const live = () => {
     const hls = new FakeHls({});
     hls.targetLatency = 1.05;
     hls.latestLevelDetails = { live: true, targetduration: 1 };
-    hls.liveSyncPosition = 100;
+    const state = { paused: false, seeking: false };
     const video = document.createElement('video');
-    Object.defineProperty(video, 'paused', { get: () => state.paused ?? false });
-    Object.defineProperty(video, 'seeking', { get: () => state.seeking ?? false });
-    rejoinAfterStall(hls as unknown as Hls, video);
-    /** The picture stops `behind` s behind that position and plays again `after` s behind. */
-    const stall = (behind: number, after: number) => {
-      video.currentTime = 100 - behind;
-      video.dispatchEvent(new Event('waiting'));
-      video.currentTime = 100 - after;
-      video.dispatchEvent(new Event('playing'));
-      return video.currentTime;
+    Object.defineProperty(video, 'paused', { get: () => state.paused });
+    Object.defineProperty(video, 'seeking', { get: () => state.seeking });
+    video.currentTime = 100;
+    hls.liveSyncPosition = 100;
+    video.dispatchEvent(new Event('timeupdate'));
+    rejoinWhenLeftBehind(hls as unknown as Hls, FakeHls as unknown as typeof Hls, video);
+    return {
+      video,
+      state,
+      behind(seconds: number) {
+        hls.liveSyncPosition = video.currentTime + seconds;
+        hls.emit(FakeHls.Events.LEVEL_UPDATED);
+        return video.currentTime;
+      },
+      seek(to: number) {
+        state.seeking = true;
+        video.currentTime = to;
+        video.dispatchEvent(new Event('seeking'));
+        state.seeking = false;
+        video.dispatchEvent(new Event('timeupdate'));
+      },
     };
-    return { stall };
   };
 
-  it('takes a viewer who was following the live back to it after a long cut', () => {
-    expect(live().stall(0.1, 5)).toBe(100);
+  it('takes a viewer who never left the live back to it once beyond hls.js’s catch-up', () => {
+    expect(live().behind(6)).toBe(106);
   });
 
-  it('leaves a short stall to hls.js’s catch-up rate', () => {
-    expect(live().stall(0.1, 1.5)).toBe(98.5);
+  it('leaves a viewer within reach to hls.js’s catch-up rate', () => {
+    expect(live().behind(1.5)).toBe(100);
   });
 
-  it('leaves a viewer who had rewound, who was seeking or who paused where they are', () => {
-    expect(live().stall(30, 36)).toBe(64);
-    expect(live({ seeking: true }).stall(0.1, 5)).toBe(95);
-    expect(live({ paused: true }).stall(0.1, 5)).toBe(95);
+  it('leaves a viewer who rewound or paused behind, until they come back to the live', () => {
+    const rewound = live();
+    rewound.seek(60);
+    expect(rewound.behind(40)).toBe(60);
+    // « Retour au direct »: following again, and brought back after the next long cut.
+    rewound.seek(99.5);
+    expect(rewound.behind(6)).toBe(105.5);
+
+    const paused = live();
+    paused.state.paused = true;
+    paused.video.dispatchEvent(new Event('pause'));
+    paused.state.paused = false;
+    expect(paused.behind(6)).toBe(100);
   });
 });

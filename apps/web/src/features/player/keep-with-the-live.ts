@@ -56,18 +56,18 @@ export const forgetOldStalls = (hls: Hls, HlsClass: typeof Hls, now = () => perf
   });
 };
 
+/** A seek back of more than this is the viewer rewinding (hls.js only ever seeks forward). */
+const REWIND_S = 1;
+
 /**
  * hls.js speeds a viewer up only within a target duration of where they should be; further
- * back, it takes them for someone who rewound and leaves them there. A viewer who was following
- * the live when the picture stopped (a cut of the network, not a seek or a pause) and is that
- * far back when it plays again is taken back to the live at once.
+ * back, it takes them for someone who rewound and leaves them there for good. A viewer who
+ * never left the live by choice (a rewind, a pause) but is that far back (a long cut of the
+ * network, a string of stalls on a slow phone) is taken back to the live at once; one who chose
+ * to be behind stays there until they come back themselves (« Retour au direct », a seek).
  */
-export const rejoinAfterStall = (hls: Hls, video: HTMLVideoElement) => {
-  /**
-   * How far behind hls.js's own position for the live the viewer is, beyond its catch-up
-   * range; null when within. Computed from the playlist's edge now: hls.js's `latency` is
-   * only updated while the picture moves, so it still holds the moment the stall began.
-   */
+export const rejoinWhenLeftBehind = (hls: Hls, HlsClass: typeof Hls, video: HTMLVideoElement) => {
+  /** hls.js's position for the live when the viewer is beyond its catch-up range, else null. */
   const beyondCatchUp = () => {
     const target = hls.targetLatency;
     const details = hls.latestLevelDetails;
@@ -75,19 +75,33 @@ export const rejoinAfterStall = (hls: Hls, video: HTMLVideoElement) => {
     if (target === null || position === null || !details?.live) return null;
     return position - video.currentTime >= target + details.targetduration ? position : null;
   };
-  let following = false;
-  const onWaiting = () => {
-    following = !video.seeking && !video.paused && beyondCatchUp() === null;
+  let following = true;
+  let lastTime = video.currentTime;
+  const onTimeUpdate = () => {
+    if (!video.seeking) lastTime = video.currentTime;
   };
-  const onPlaying = () => {
-    const position = following ? beyondCatchUp() : null;
+  const onSeeking = () => {
+    if (video.currentTime < lastTime - REWIND_S) following = false;
+    else if (beyondCatchUp() === null) following = true;
+  };
+  const onPause = () => {
+    if (!video.ended) following = false;
+  };
+  const bringBack = () => {
+    if (!following || video.paused || video.seeking) return;
+    const position = beyondCatchUp();
     if (position !== null) video.currentTime = position;
-    following = false;
   };
-  video.addEventListener('waiting', onWaiting);
-  video.addEventListener('playing', onPlaying);
+  video.addEventListener('timeupdate', onTimeUpdate);
+  video.addEventListener('seeking', onSeeking);
+  video.addEventListener('pause', onPause);
+  video.addEventListener('playing', bringBack);
+  // Every playlist reload: a few times a second in low latency, every segment otherwise.
+  hls.on(HlsClass.Events.LEVEL_UPDATED, bringBack);
   return () => {
-    video.removeEventListener('waiting', onWaiting);
-    video.removeEventListener('playing', onPlaying);
+    video.removeEventListener('timeupdate', onTimeUpdate);
+    video.removeEventListener('seeking', onSeeking);
+    video.removeEventListener('pause', onPause);
+    video.removeEventListener('playing', bringBack);
   };
 };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
-import { forgetOldStalls, rejoinAfterStall } from './keep-with-the-live.ts';
+import { forgetOldStalls, rejoinWhenLeftBehind } from './keep-with-the-live.ts';
 import { playWithHls } from './hls-engine.ts';
 import { liveHlsConfig, lowLatencyHlsConfig } from './live-hls-config.ts';
 
@@ -112,7 +112,7 @@ export const useLiveStream = (
       setup: (hls, HlsClass) => {
         engine.current = hls;
         forgetOldStalls(hls, HlsClass);
-        stopRejoining = rejoinAfterStall(hls, video);
+        stopRejoining = rejoinWhenLeftBehind(hls, HlsClass, video);
         let manifestLoaded = false;
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
           manifestLoaded = true;
