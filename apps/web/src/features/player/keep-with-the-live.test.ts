@@ -166,4 +166,13 @@ describe('rejoinWhenLeftBehind', () => {
     paused.state.paused = false;
     expect(paused.behind(6)).toBe(100);
   });
+
+  it('counts a viewer back within hls.js’s reach after a short pause as following again', () => {
+    const paused = live();
+    paused.state.paused = true;
+    paused.video.dispatchEvent(new Event('pause'));
+    paused.state.paused = false;
+    expect(paused.behind(1.5)).toBe(100);
+    expect(paused.behind(6)).toBe(106);
+  });
 });

@@ -88,9 +88,11 @@ export const rejoinWhenLeftBehind = (hls: Hls, HlsClass: typeof Hls, video: HTML
     if (!video.ended) following = false;
   };
   const bringBack = () => {
-    if (!following || video.paused || video.seeking) return;
+    if (video.paused || video.seeking) return;
     const position = beyondCatchUp();
-    if (position !== null) video.currentTime = position;
+    // Within hls.js's reach is following the live, whatever brought the viewer there.
+    if (position === null) following = true;
+    else if (following) video.currentTime = position;
   };
   video.addEventListener('timeupdate', onTimeUpdate);
   video.addEventListener('seeking', onSeeking);
