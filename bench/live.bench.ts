@@ -49,11 +49,7 @@ import {
   stampedToHls,
   stampedToRtmpAndHls,
 } from './live/stamp.ts';
-import {
-  p50p99,
-  runLowLatencyViewers,
-  type LowLatencyLoadResult,
-} from './live/low-latency-viewers.ts';
+import { runLowLatencyViewers, type LowLatencyLoadResult } from './live/low-latency-viewers.ts';
 import { runViewers, type ViewerLoadResult } from './live/viewers.ts';
 import { startPlateau, type RunningPlateau } from './media/plateau.ts';
 import { cpuSeconds, loadAverage, memoryMb } from './media/proc.ts';
@@ -681,6 +677,8 @@ const main = async () => {
 };
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '-');
+/** p50 / p99 of a list of ms, for a table cell. */
+const p50p99 = (values: number[]) => `${ms(quantile(values, 0.5))} / ${ms(quantile(values, 0.99))}`;
 const seconds = (value: number) => (Number.isFinite(value) ? (value / 1000).toFixed(2) : '-');
 
 const print = () => {

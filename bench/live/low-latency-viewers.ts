@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addressOf, get, startPlayers } from './viewer-request.ts';
-import { quantile } from './hls.ts';
 
 /**
  * Simulated low-latency players (issue 33, point 3): each holds a blocking playlist reload
@@ -191,7 +190,3 @@ export const runLowLatencyViewers = async (load: LowLatencyLoad): Promise<LowLat
     clientCpuPerMinute,
   };
 };
-
-/** p50 / p99 of a list of ms, for a table cell. */
-export const p50p99 = (values: number[]) =>
-  `${quantile(values, 0.5).toFixed(0)} / ${quantile(values, 0.99).toFixed(0)}`;

@@ -95,6 +95,19 @@ export const serveLiveHls = (
     return text;
   };
   const segmentWaits = createSegmentWaits({ read: readPlaylist });
+  /**
+   * A blocking reload: the served playlist once it lists segment `msn` (read again only then:
+   * a 2-hour playlist is long), at once when it does or the live is over, refused beyond the
+   * next two segments.
+   */
+  const untilListed = async (viewer: string, key: string, text: string, msn: number) => {
+    const newest = newestSequence(text);
+    if (msn > newest + 2) throw tooFarAhead();
+    if (msn <= newest || text.includes('#EXT-X-ENDLIST')) return text;
+    const target = Number(/^#EXT-X-TARGETDURATION:(\d+)/m.exec(text)?.[1]);
+    const waited = await held(viewer, () => segmentWaits.listed(key, msn, 3 * target * 1000));
+    return waited === null ? text : withCurrentTargetDuration(waited, LIVE_KEYFRAME_SECONDS);
+  };
 
   const sendPlaylistText = (
     request: FastifyRequest,
@@ -191,15 +204,7 @@ export const serveLiveHls = (
       text = withCurrentTargetDuration(text, LIVE_KEYFRAME_SECONDS);
       if (!station()?.holds(id)) return sendPlaylistText(request, reply, text, isPublic);
       const { _HLS_msn: msn } = request.query as BlockingQuery;
-      const newest = newestSequence(text);
-      if (msn !== undefined && msn > newest + 2) throw tooFarAhead();
-      if (msn !== undefined && msn > newest && !text.includes('#EXT-X-ENDLIST')) {
-        const target = Number(/^#EXT-X-TARGETDURATION:(\d+)/m.exec(text)?.[1]);
-        const waited = await held(who(request), () =>
-          segmentWaits.listed(key, msn, 3 * target * 1000),
-        );
-        if (waited !== null) text = withCurrentTargetDuration(waited, LIVE_KEYFRAME_SECONDS);
-      }
+      if (msn !== undefined) text = await untilListed(who(request), key, text, msn);
       return sendPlaylistText(request, reply, withBlockingReload(text), isPublic);
     },
     async segment(
