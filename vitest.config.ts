@@ -92,7 +92,10 @@ const e2eProject = {
       './e2e/support/plateau-setup.ts',
     ],
     pool: 'forks' as const,
-    testTimeout: 60_000,
+    // A browser test shares the 2 cores with encoders and two other files: in a full run, a
+    // file takes about 5 times as long as alone (player.test.ts 263 s against 50 s), and a test
+    // that looks at its screen (screenshots and axe at two sizes, per look) 10 s alone, over 60.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 };

@@ -125,7 +125,7 @@ describe('/editVideo/{id}, Sous-titres', () => {
     await section.getByRole('button', { name: 'Ajouter des sous-titres' }).waitFor();
     await keepSectionInView(page);
     await look(page, 'sous-titres-et-a-la-une');
-  }, 60_000);
+  });
 });
 
 /**
@@ -240,7 +240,7 @@ describe('/video?v={id}, Sous-titres in the player', () => {
     await expect.poll(() => lift(page)).toBe(0);
     expect((await subtitleTracks(page))[0]!.active).toHaveLength(1);
     await shoot(page, 'sous-titres-lecteur-sans-barre-1280x800');
-  }, 60_000);
+  });
 
   it('remembers the language at the next video, and « Désactivés » turns them off', async () => {
     const page = await visit();
@@ -255,5 +255,5 @@ describe('/video?v={id}, Sous-titres in the player', () => {
     await page.getByRole('menuitem', { name: 'Désactivés' }).click();
     await expect.poll(async () => (await subtitleTracks(page))[0]?.mode).toBe('disabled');
     await button.waitFor();
-  }, 60_000);
+  });
 });

@@ -33,7 +33,7 @@ it("draws the visitor's landing hero before any script, then the app keeps its t
   await after.goto('/');
   await after.getByRole('heading', { level: 1, name: drawn!, exact: true }).waitFor();
   expect(await after.locator('#first-paint').count()).toBe(0);
-}, 60_000);
+});
 
 it('draws no landing hero on another page or for someone signed in', async () => {
   const visitor = await visit();
@@ -46,4 +46,4 @@ it('draws no landing hero on another page or for someone signed in', async () =>
   await holdScripts(signedIn);
   await signedIn.goto('/');
   expect(await signedIn.locator('#first-paint').count()).toBe(0);
-}, 60_000);
+});

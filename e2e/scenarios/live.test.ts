@@ -45,7 +45,7 @@ const encodeStream = (file: string, seconds: number, gop: number) =>
 beforeAll(async () => {
   await encodeStream(streams.before, 90, 60);
   await encodeStream(streams.after, 60, 60);
-}, 60_000);
+});
 
 /**
  * An encoder sending a file, or encoding as it sends (ffmpeg's arguments before its output):

@@ -8,6 +8,7 @@ import { listMultipartUploads, uploadActivity } from './s3-listing.ts';
 import { fitResumableClient, noCache } from './s3-resumable-client.ts';
 import { downloadObject } from './s3-transfer.ts';
 import { createScratchFolder } from './scratch-folder.ts';
+import { StorageUnavailableError } from './storage-errors.ts';
 import type { UploadLocker } from './upload-locker.ts';
 import { isResumableUploadId } from './upload-ids.ts';
 
@@ -75,8 +76,13 @@ export class S3ResumableStore extends S3Store {
     try {
       parts = await this.retrieveParts(id);
     } catch (error) {
-      // Completed (the last PATCH is attaching it): all its bytes are there.
       if (!isAbsent(error)) throw error;
+      // Completed (the last PATCH is attaching it): all its bytes are there. A store that
+      // lists neither its parts nor its file (Swift's listings lag under load) says nothing
+      // sure of it: taken for complete, the upload would be attached from nothing and removed.
+      if (!(await this.hasAssembledFile(id))) {
+        throw new StorageUnavailableError(`object storage lists neither parts nor file of ${id}`);
+      }
       return new Upload({ ...file, offset: file.size ?? 0 });
     }
     const incomplete = await this.headIncompletePart(id);
@@ -250,6 +256,16 @@ export class S3ResumableStore extends S3Store {
     }
     await this.deleteObjectsOf(id, ['', '.info', '.part', '.finished']);
     return true;
+  }
+
+  private async hasAssembledFile(id: string): Promise<boolean> {
+    try {
+      await this.client.headObject({ Bucket: this.bucket, Key: id });
+      return true;
+    } catch (error) {
+      if (isAbsent(error)) return false;
+      throw error;
+    }
   }
 
   private async headIncompletePart(id: string) {

@@ -87,7 +87,13 @@ describe.skipIf(testMediaKind !== 's3')(
         cut.stop();
 
         server = await processes.start(env);
-        const head = await fetch(url, { method: 'HEAD', headers: { ...TUS, ...auth } });
+        // A store that cannot tell yet gets a 503, which a tus client retries, as here.
+        const head = await waitFor(
+          'the store to tell the upload',
+          () => fetch(url, { method: 'HEAD', headers: { ...TUS, ...auth } }),
+          (answer) => answer.status !== 503,
+          30_000,
+        );
         expect(head.status, `the restarted server's log:\n${server.log()}`).toBe(200);
         const resumeAt = Number(head.headers.get('upload-offset'));
         expect(resumeAt).toBeGreaterThan(source.length / 2);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import type { Config } from '../../config.ts';
@@ -76,7 +76,7 @@ const scratchLeft = async () =>
   ).flat();
 
 /** The multipart uploads the store still holds under the site's prefix. */
-const incompleteUploads = async (config: Config) => {
+const listIncomplete = async (config: Config) => {
   if (config.mediaStorage.kind !== 's3') throw new Error('a bucket is expected here');
   const { s3 } = config.mediaStorage;
   const client = createS3Client(s3);
@@ -84,7 +84,26 @@ const incompleteUploads = async (config: Config) => {
     const listed = await client.send(
       new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: s3.prefix }),
     );
-    return (listed.Uploads ?? []).map((upload) => upload.Key);
+    return { client, bucket: s3.bucket, uploads: listed.Uploads ?? [] };
+  } catch (error) {
+    client.destroy();
+    throw error;
+  }
+};
+
+const incompleteUploads = async (config: Config) => {
+  const { client, uploads } = await listIncomplete(config);
+  client.destroy();
+  return uploads.map((upload) => upload.Key);
+};
+
+/** The store forgets an upload's parts behind Plateau's back (a listing that lags, a rule). */
+const loseParts = async (config: Config) => {
+  const { client, bucket, uploads } = await listIncomplete(config);
+  try {
+    for (const { Key, UploadId } of uploads) {
+      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId }));
+    }
   } finally {
     client.destroy();
   }
@@ -123,6 +142,25 @@ describe.skipIf(testMediaKind !== 's3')('a resumable upload on object storage', 
     expect((await resumableFiles(a)).filter((key) => key.startsWith(name))).toEqual([
       `${name}.finished`,
     ]);
+    expect(await scratchLeft()).toEqual([]);
+  });
+
+  it('whose parts the store no longer lists is neither attached nor removed: 503, for the client to retry', async () => {
+    const clip = await readFile(await makeClip(clipsDir, '360p'));
+    const id = await insertVideo(a);
+    const created = await createUpload(a, member.auth, { length: clip.length, videoId: id });
+    const location = created.headers.location as string;
+    const half = Math.floor(clip.length / 2);
+    await patchUpload(a, member.auth, location, 0, clip.subarray(0, half));
+    await loseParts(a.config);
+
+    const head = await headUpload(b, member.auth, location);
+    expect(head.statusCode).toBe(503);
+    expect((await videoRow(a, id)).processing).toBe(0);
+    const name = location.split('/').pop()!;
+    expect((await resumableFiles(a)).filter((key) => key.startsWith(name))).toContain(
+      `${name}.info`,
+    );
     expect(await scratchLeft()).toEqual([]);
   });
 
