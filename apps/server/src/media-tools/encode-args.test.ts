@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  audioAlignFilter,
   buildEncodeArgs,
   buildFilterGraph,
   buildThumbnailArgs,
@@ -14,6 +15,7 @@ const source = (width: number, height: number, frameRate = 30, hasAudio = true) 
   height,
   frameRate,
   hasAudio,
+  audioSampleRate: hasAudio ? 48_000 : 0,
   durationSeconds: 10,
 });
 
@@ -39,7 +41,8 @@ const cap = (index: number, maxrate: number) => [
   `-bufsize:v:${index}`,
   `${maxrate * 2}k`,
 ];
-const aac = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
+/** At 30 fps and 48 kHz: two frames are 3200 samples, the priming 1024 of them. */
+const aac = ['-filter:a', 'adelay=2176S:all=1', '-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
 const tail = ['-flags', '+global_header', '-map_metadata', '-1', '-f', 'tee'];
 const slave = (index: number, file: string, audio = true) =>
   `[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+global_sidx:use_editlist=1:onfail=abort:select=\\'v:${index}${audio ? ',a' : ''}\\']${file}`;
@@ -204,6 +207,22 @@ describe('buildEncodeArgs', () => {
     expect(buildFilterGraph(source(1279, 719), [480, 240])).toBe(
       '[0:v:0]split=2[s0][s1];[s0]scale=-2:480,format=yuv420p[v0];[s1]scale=-2:240,format=yuv420p[v1]',
     );
+  });
+});
+
+describe('audioAlignFilter', () => {
+  it("delays the sound by the picture's two-frame delay less AAC's 1024 priming samples", () => {
+    expect(audioAlignFilter({ frameRate: 25, audioSampleRate: 48_000 })).toBe('adelay=2816S:all=1');
+    expect(audioAlignFilter({ frameRate: 30, audioSampleRate: 44_100 })).toBe('adelay=1916S:all=1');
+    expect(audioAlignFilter({ frameRate: 60, audioSampleRate: 48_000 })).toBe('adelay=576S:all=1');
+  });
+
+  it('trims the sound where the priming outlasts two frames, and leaves it when they agree', () => {
+    expect(audioAlignFilter({ frameRate: 120, audioSampleRate: 48_000 })).toBe(
+      'atrim=start_sample=224,asetpts=PTS-STARTPTS',
+    );
+    expect(audioAlignFilter({ frameRate: 93.75, audioSampleRate: 48_000 })).toBeNull();
+    expect(audioAlignFilter({ frameRate: 30, audioSampleRate: 0 })).toBeNull();
   });
 });
 

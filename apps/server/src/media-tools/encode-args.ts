@@ -58,6 +58,41 @@ export const keyframeTiming = (frameRate: number) => ({
   frameSeconds: 1 / usableFps(frameRate),
 });
 
+/**
+ * Frames between the first decoded and the first shown in an encoded rung: FFmpeg's libx264
+ * wrapper declares 2 when B-frames are pyramided (x264's `veryfast` does: 3 B-frames, pyramid
+ * normal). Fragmented renditions carry no edit list to hide it, so a copied stream must have the
+ * same delay (`video-copy.ts`), or its fragments would start two frames apart from the other
+ * rungs', and the sound is delayed to match (`audioAlignFilter`).
+ */
+export const ENCODED_PRESENTATION_DELAY_FRAMES = 2;
+
+/** AAC starts with one frame of encoder priming: 1024 samples before the first real one. */
+export const AAC_PRIMING_SAMPLES = 1024;
+
+/**
+ * What puts the sound on the picture in every rendition. Each track of a fragmented rendition
+ * starts at 0 and no player is told to skip anything: the first picture shows after the B-frame
+ * delay (80 ms at 25 fps), the first real sound after AAC's priming (21 ms at 48 kHz), so left
+ * alone the sound runs 59 ms ahead, past the 45 ms viewers notice. The sound is delayed by the
+ * difference, counted in its own samples (trimmed instead where the priming is the longer);
+ * null when they already agree. `decodedPriming`: samples of an earlier AAC encode's priming
+ * that the decoder of the input hands over as sound (a fragmented rendition has no edit list to
+ * drop them), when a rendition's sound is encoded again.
+ */
+export const audioAlignFilter = (
+  source: Pick<ProbeResult, 'frameRate' | 'audioSampleRate'>,
+  decodedPriming = 0,
+): string | null => {
+  const rate = source.audioSampleRate;
+  if (!(rate > 0)) return null;
+  const pictureDelay = ENCODED_PRESENTATION_DELAY_FRAMES / usableFps(source.frameRate);
+  const samples = Math.round(pictureDelay * rate) - AAC_PRIMING_SAMPLES - decodedPriming;
+  if (samples > 0) return `adelay=${samples}S:all=1`;
+  if (samples < 0) return `atrim=start_sample=${-samples},asetpts=PTS-STARTPTS`;
+  return null;
+};
+
 export interface RungOutput {
   rung: Rung;
   file: string;
@@ -68,7 +103,10 @@ export interface EncodeOptions {
   copyTopRung?: boolean;
 }
 
-type EncodeSource = Pick<ProbeResult, 'width' | 'height' | 'frameRate' | 'hasAudio'>;
+type EncodeSource = Pick<
+  ProbeResult,
+  'width' | 'height' | 'frameRate' | 'hasAudio' | 'audioSampleRate'
+>;
 
 /** The peak bitrate of a rung's video, in kbit/s (its VBV buffer holds two seconds of it). */
 export const rungMaxrateKbps = (rung: Rung): number => RUNG_MAXRATE_KBPS[rung];
@@ -111,6 +149,21 @@ const rungVideoArgs = (rung: Rung, index: number, copy: boolean): string[] => {
 };
 
 /**
+ * The AAC encode of a rendition's sound (one shared by every rung of an encode), delayed onto
+ * the picture; `decodedPriming` as in `audioAlignFilter`.
+ */
+export const aacArgs = (
+  source: Pick<ProbeResult, 'frameRate' | 'audioSampleRate'>,
+  decodedPriming = 0,
+): string[] => {
+  const align = audioAlignFilter(source, decodedPriming);
+  return [
+    ...(align ? ['-filter:a', align] : []),
+    ...['-c:a', 'aac', '-b:a', AUDIO_BITRATE, '-ac', '2'],
+  ];
+};
+
+/**
  * The whole command line after the binary, progress on stdout as `key=value` lines. Output
  * stream N is rung N's video, the audio comes last, and each tee slave takes its rung's video
  * and the one audio stream. `global_header` because the tee muxer does not ask for it as mp4
@@ -148,7 +201,7 @@ export const buildEncodeArgs = (
     ...(source.hasAudio ? ['-map', '0:a:0'] : []),
     ...(encoded.length > 0 ? x264Args(source) : []),
     ...outputs.flatMap((output, index) => rungVideoArgs(output.rung, index, index < copied.length)),
-    ...(source.hasAudio ? ['-c:a', 'aac', '-b:a', AUDIO_BITRATE, '-ac', '2'] : []),
+    ...(source.hasAudio ? aacArgs(source) : []),
     '-flags',
     '+global_header',
     '-map_metadata',

@@ -7,6 +7,11 @@ export interface ProbeResult {
   /** Container format names as ffprobe gives them, e.g. "mov,mp4,m4a,3gp,3g2,mj2". */
   formatName: string;
   durationSeconds: number;
+  /**
+   * When the last picture ends: the video stream's start plus its length (a container may run
+   * on with its sound), the container's duration when ffprobe gives neither.
+   */
+  pictureEndSeconds: number;
   width: number;
   height: number;
   frameRate: number;
@@ -22,6 +27,8 @@ export interface ProbeResult {
   /** Degrees the player turns the picture (0, 90, 180, 270). */
   rotation: number;
   hasAudio: boolean;
+  /** The first audio stream's samples per second; 0 without sound or when ffprobe is silent. */
+  audioSampleRate: number;
 }
 
 interface FfprobeJson {
@@ -36,6 +43,8 @@ interface FfprobeJson {
     width?: number;
     height?: number;
     avg_frame_rate?: string;
+    sample_rate?: string;
+    start_time?: string;
     duration?: string;
     tags?: { rotate?: string };
     side_data_list?: { rotation?: number }[];
@@ -76,11 +85,16 @@ export const probeVideo = async (ffprobe: string, file: string): Promise<ProbeRe
       360) +
       360) %
     360;
+  const audio = json.streams?.find((s) => s.codec_type === 'audio');
   // A phone video stored landscape with a 90° rotation plays portrait: ffmpeg autorotates.
   const turned = rotation % 180 === 90;
+  const durationSeconds = Number(json.format.duration ?? video.duration ?? 0) || 0;
+  const pictureLength = Number(video.duration);
   return {
     formatName: json.format.format_name,
-    durationSeconds: Number(json.format.duration ?? video.duration ?? 0) || 0,
+    durationSeconds,
+    pictureEndSeconds:
+      pictureLength > 0 ? (Number(video.start_time) || 0) + pictureLength : durationSeconds,
     width: turned ? video.height! : video.width!,
     height: turned ? video.width! : video.height!,
     frameRate: rate(video.avg_frame_rate),
@@ -90,7 +104,8 @@ export const probeVideo = async (ffprobe: string, file: string): Promise<ProbeRe
     level: Number(video.level) > 0 ? Number(video.level) : 0,
     fieldOrder: video.field_order ?? '',
     rotation,
-    hasAudio: json.streams?.some((s) => s.codec_type === 'audio') ?? false,
+    hasAudio: audio !== undefined,
+    audioSampleRate: Number(audio?.sample_rate) > 0 ? Number(audio?.sample_rate) : 0,
   };
 };
 

@@ -1,9 +1,11 @@
 import { FRAGMENTED_MP4_OPTIONS } from './tee-targets.ts';
 
 /**
- * ffmpeg arguments that rewrite an old rendition (a plain MP4, `+faststart`) into the layout new
- * encodes write (`tee-targets.ts`: a fragment at each keyframe, a global sidx) without touching
- * a single packet: `-c copy`, so the same pictures and sound, whatever its keyframes are.
+ * ffmpeg arguments that rewrite an old rendition (a plain MP4, `+faststart`, or a fragmented one
+ * whose sound runs ahead) into what new encodes write (`tee-targets.ts`: a fragment at each
+ * keyframe, a global sidx, the sound on the picture) without touching a single picture: the
+ * video is copied packet for packet whatever its keyframes are; the sound, a few kbit/s of AAC,
+ * may be encoded again to be delayed onto it (`aacArgs`).
  */
 
 /** As the encode's: no banner, no stdin, overwrite the temporary output, errors only. */
@@ -16,6 +18,8 @@ export interface RemuxOptions {
    * copy is disk-bound, not CPU-bound: this keeps the disk for the viewers.
    */
   readrate: number;
+  /** The sound's own encode (`aacArgs`), else it is copied. */
+  audio?: string[];
 }
 
 /** `-readrate` came with ffmpeg 5.0; a build that says no number (a git snapshot) is newer. */
@@ -37,6 +41,7 @@ export const buildRemuxArgs = (input: string, output: string, options: RemuxOpti
   ...(options.hasAudio ? ['-map', '0:a:0'] : []),
   '-c',
   'copy',
+  ...(options.hasAudio ? (options.audio ?? []) : []),
   '-map_metadata',
   '-1',
   ...FRAGMENTED_MP4_OPTIONS.flatMap(([name, value]) => [`-${name}`, value]),

@@ -20,6 +20,12 @@ export interface RenditionShape {
   unaligned: string | null;
 }
 
+/**
+ * AAC frames a sound encoded again may gain or lose: its delay onto the picture (two frames,
+ * 4000 samples at most at 24 fps) and its priming, in frames of 1024 samples.
+ */
+const SOUND_SLACK_PACKETS = 6;
+
 /** How far the lengths ffprobe reads may differ: a fragmented file starts its picture after x264's delay. */
 const DURATION_SLACK_SECONDS = 0.25;
 
@@ -63,10 +69,13 @@ export const remuxProblem = (
   before: RenditionShape,
   after: RenditionShape,
   index: SegmentIndex,
+  soundEncoded = false,
 ): string | null => {
   if (after.videoPackets !== before.videoPackets)
     return `${after.videoPackets} images au lieu de ${before.videoPackets}`;
-  if (after.audioPackets !== before.audioPackets)
+  // A sound encoded again to be delayed by up to a few AAC frames, or copied exactly.
+  const soundSlack = soundEncoded ? SOUND_SLACK_PACKETS : 0;
+  if (Math.abs(after.audioPackets - before.audioPackets) > soundSlack)
     return `${after.audioPackets} paquets de son au lieu de ${before.audioPackets}`;
   if (index.segments.some((segment) => !segment[3]))
     return 'un fragment ne commence pas sur une image clé';

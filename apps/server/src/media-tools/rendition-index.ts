@@ -16,6 +16,11 @@ export interface RenditionIndex extends SegmentIndex {
   version: 1;
   rung: number;
   file: { size: number; headSha256: string };
+  /**
+   * Its sound delayed onto its picture (`audioAlignFilter`): absent from the indexes of
+   * renditions made before, whose sound runs two frames less AAC's priming ahead.
+   */
+  soundOnPicture?: true;
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
@@ -59,6 +64,7 @@ export const writeRenditionIndex = async (
     version: 1,
     rung: rendition.rung,
     file: { size, headSha256: sha256(head) },
+    soundOnPicture: true,
     ...segments,
   };
   return storage.writeTemp(Readable.from([JSON.stringify(index)]), suffix);
@@ -79,6 +85,10 @@ const isIndex = (value: unknown, rung: number): value is RenditionIndex => {
     typeof index.file?.headSha256 === 'string'
   );
 };
+
+/** Whether a rendition so indexed still has the sound ahead of its picture. */
+export const soundAhead = (index: RenditionIndex): boolean =>
+  index.soundOnPicture !== true && index.codecs.length > 1;
 
 /** The index of a stored rung when it is there and describes the rung's current file, else null. */
 export const loadRenditionIndex = async (

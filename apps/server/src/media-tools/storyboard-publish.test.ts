@@ -95,6 +95,27 @@ describe('publishStoryboard (real ffmpeg)', () => {
     expect(warnings).toEqual([]);
   }, 60_000);
 
+  it('shows the last picture in the last tile of a video whose sound runs on after it', async () => {
+    // 12 s of picture and 12.4 s of sound: the container says 12.4 s.
+    const longer = path.join(root, 'longer-sound.mp4');
+    await run(ffmpeg, [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', 'testsrc2=size=320x180:rate=25:duration=12', '-f', 'lavfi'],
+      ...['-i', 'sine=duration=12.4', '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', longer],
+    ]);
+    expect(await publishStoryboard(ctx, 6, longer)).toBe(true);
+    const vtt = await readFile(storage.localFiles!.localPath(mediaKeys.storyboardVtt(6)), 'utf8');
+    const cues = vtt.trimEnd().split('\n\n').slice(1);
+    // No tile past the picture (it would be black): the last cue, to the end, shows second 11.
+    expect(cues).toHaveLength(12);
+    expect(cues[11]).toMatch(/^00:00:11\.000 --> 00:00:12\.4\d\d\nstoryboard\.jpg#xywh=160,90,/);
+    const sprite = storage.localFiles!.localPath(mediaKeys.storyboardImage(6));
+    const last = await grayFrame(sprite, 'crop=160:90:160:90');
+    const second11 = await grayFrame(longer, 'scale=160:90:flags=bilinear', 11);
+    expect(meanDifference(last, second11)).toBeLessThan(6);
+  }, 60_000);
+
   it('logs, removes the previous storyboard and answers false when the rung is unreadable', async () => {
     expect(await publishStoryboard(ctx, 6, clip)).toBe(true);
     const broken = path.join(root, 'broken.mp4');

@@ -53,6 +53,15 @@ describe('storyboardLayout', () => {
     });
   });
 
+  it('gives no tile to the sound running on after the last picture, the last cue stretching', () => {
+    const layout = storyboardLayout({
+      ...{ durationSeconds: 12.47, pictureEndSeconds: 12.08, width: 640, height: 360 },
+    });
+    expect(layout.tiles).toBe(12);
+    const cues = buildStoryboardVtt(layout).trimEnd().split('\n\n');
+    expect(cues.at(-1)).toBe('00:00:11.000 --> 00:00:12.470\nstoryboard.jpg#xywh=160,90,160,90');
+  });
+
   it('fits the picture in 160x90 with its aspect ratio, in even sizes', () => {
     expect(storyboardLayout({ durationSeconds: 2, width: 1080, height: 1920 })).toMatchObject({
       tileWidth: 50,

@@ -35,15 +35,18 @@ const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
  * ratio (a portrait video gets narrow tiles, not black bars), even sizes for the JPEG encoder.
  */
 export const storyboardLayout = (
-  source: Pick<ProbeResult, 'durationSeconds' | 'width' | 'height'>,
+  source: Pick<ProbeResult, 'durationSeconds' | 'width' | 'height'> &
+    Partial<Pick<ProbeResult, 'pictureEndSeconds'>>,
 ): StoryboardLayout => {
   const durationSeconds =
     Number.isFinite(source.durationSeconds) && source.durationSeconds > 0
       ? source.durationSeconds
       : 0;
-  // The container's duration runs past the last frame (audio priming and padding): a tail
-  // shorter than this gets no tile of its own, the last cue stretching to the end instead.
-  const pictured = Math.max(0, durationSeconds - STORYBOARD_TAIL_SECONDS);
+  // Tiles only where there is a picture: a container's sound may run on past the last frame
+  // (a longer soundtrack, a cut), and a tile there would be black. A tail of the picture shorter
+  // than a quarter second gets no tile of its own either; the last cue stretches to the end.
+  const pictureEnd = Math.min(durationSeconds, source.pictureEndSeconds || durationSeconds);
+  const pictured = Math.max(0, pictureEnd - STORYBOARD_TAIL_SECONDS);
   const interval = Math.max(1, Math.ceil(pictured / STORYBOARD_MAX_TILES));
   const tiles = Math.max(1, Math.ceil(pictured / interval));
   const columns = Math.min(STORYBOARD_COLUMNS, tiles);

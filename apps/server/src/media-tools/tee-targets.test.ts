@@ -32,7 +32,13 @@ describe('teeTargets', () => {
         { rung: 480 as const, file: path.join(dir, '480 [x].mp4') },
         { rung: 240 as const, file: path.join(dir, "240 'y'.mp4") },
       ];
-      const source = { width: 640, height: 360, frameRate: 30, hasAudio: true };
+      const source = {
+        width: 640,
+        height: 360,
+        frameRate: 30,
+        hasAudio: true,
+        audioSampleRate: 48_000,
+      };
       await runFfmpeg(ffmpeg, buildEncodeArgs(clip, source, outputs));
       const probes = await Promise.all(outputs.map((o) => probeVideo(ffprobe, o.file)));
       expect(probes.map((p) => [p?.height, p?.hasAudio])).toEqual([

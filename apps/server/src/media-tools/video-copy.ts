@@ -1,6 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { keyframeTiming, rungMaxrateKbps, type Rung } from './encode-args.ts';
+import {
+  ENCODED_PRESENTATION_DELAY_FRAMES,
+  keyframeTiming,
+  rungMaxrateKbps,
+  type Rung,
+} from './encode-args.ts';
 import type { ProbeResult } from './probe.ts';
 import { createPacketMeter, parsePacketLine, type PacketSummary } from './video-packets.ts';
 
@@ -19,14 +24,6 @@ const PLAYABLE_PROFILES = new Set(['Constrained Baseline', 'Main', 'High']);
 const MAX_LEVEL = 42;
 
 const no = (reason: string): CopyVerdict => ({ copy: false, reason });
-
-/**
- * Frames between the first decoded and the first shown in an encoded rung: FFmpeg's libx264
- * wrapper declares 2 when B-frames are pyramided (x264's `veryfast` does: 3 B-frames, pyramid
- * normal). Fragmented renditions carry no edit list to hide it, so a copied stream must have the
- * same delay, or its fragments would start two frames apart from the other rungs'.
- */
-export const ENCODED_PRESENTATION_DELAY_FRAMES = 2;
 
 const ms = (seconds: number) => `${Math.round(seconds * 1000)} ms`;
 

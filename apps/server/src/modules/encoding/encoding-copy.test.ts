@@ -52,7 +52,8 @@ const expectPlayableRungs = async (clip: string, rung: (height: number) => strin
     const streams = await streamsOf(rung(height));
     expect(streams.map((s) => s.type)).toEqual(['video', 'audio']);
     expect(streams[0]!.seconds).toBeCloseTo(source[0]!.seconds, 1);
-    expect(streams[1]!.seconds).toBeCloseTo(source[1]!.seconds, 1);
+    // The sound, delayed onto the picture by two frames less AAC's priming, ends that later.
+    expect(Math.abs(streams[1]!.seconds - source[1]!.seconds)).toBeLessThan(0.1);
     const boxes = await topLevelBoxes(rung(height));
     expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));

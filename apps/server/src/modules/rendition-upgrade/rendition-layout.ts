@@ -1,19 +1,21 @@
 import type { Database } from '../../db/client.ts';
-import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
+import { loadRenditionIndex, soundAhead } from '../../media-tools/rendition-index.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
 import { publishedVideos, type PublishedVideo } from './rendition-upgrade.repository.ts';
 
 /**
  * Which layout a video's renditions are in, read from the files themselves: a rung is in the new
  * layout when its segment index is there and describes the file served (what HLS uses: size and
- * head checked), in the old one when its file has no such index. A rung whose file is missing is
+ * head checked) and says its sound is on its picture, in the old one otherwise (no index: a plain
+ * MP4; an index of before: the sound ahead). A rung whose file is missing is
  * nobody's to convert. So a conversion cut at any point is seen exactly as far as it went.
  */
 export const oldRungs = async (storage: MediaStorage, video: PublishedVideo): Promise<number[]> => {
   const old: number[] = [];
   for (const rung of video.rungs) {
     if (!(await storage.stat(mediaKeys.rung(video.id, rung)))) continue;
-    if (!(await loadRenditionIndex(storage, video.id, rung))) old.push(rung);
+    const index = await loadRenditionIndex(storage, video.id, rung);
+    if (!index || soundAhead(index)) old.push(rung);
   }
   return old;
 };

@@ -3,13 +3,13 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
-import type { Rung } from '../../media-tools/encode-args.ts';
+import { AAC_PRIMING_SAMPLES, aacArgs, type Rung } from '../../media-tools/encode-args.ts';
 import { runFfmpeg } from '../../media-tools/ffmpeg-runner.ts';
 import { readSegmentIndex } from '../../media-tools/fmp4-index.ts';
 import { probeVideo } from '../../media-tools/probe.ts';
 import { buildRemuxArgs } from '../../media-tools/remux-args.ts';
 import { readRenditionShape, remuxProblem } from '../../media-tools/remux-check.ts';
-import { writeRenditionIndex } from '../../media-tools/rendition-index.ts';
+import { loadRenditionIndex, writeRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media-storage.ts';
 import { MissingMediaError } from '../../storage/storage-errors.ts';
@@ -107,14 +107,17 @@ const remuxRung = async (
   const scratch = await storage.tempPath(scratchName(videoId, `${rung}.mp4`));
   let index: string | undefined;
   try {
+    // A fragmented rendition has no edit list: its decoder hands over the AAC priming too.
+    const fragmented = (await loadRenditionIndex(storage, videoId, rung)) !== null;
     const args = buildRemuxArgs(input, scratch, {
       hasAudio: probe.hasAudio,
       readrate: ctx.readrate,
+      audio: aacArgs(probe, fragmented ? AAC_PRIMING_SAMPLES : 0),
     });
     await runFfmpeg(binaries.ffmpeg, args, { signal, lowPriority: true });
     const segments = await readSegmentIndex((length) => readFileStart(scratch, length));
     const remuxed = await readRenditionShape(binaries.ffprobe, scratch, rung as Rung, signal);
-    const problem = remuxed ? remuxProblem(old, remuxed, segments) : 'copie illisible';
+    const problem = remuxed ? remuxProblem(old, remuxed, segments, true) : 'copie illisible';
     if (problem) throw new Error(`${rung} : ${problem}`);
     index = await writeRenditionIndex(
       storage,

@@ -14,7 +14,12 @@ import { useTestApp } from '../../test/harness.ts';
 import { describeUpgradeStatus } from './rendition-upgrade-lines.ts';
 import { startRenditionUpgradeWorker } from './rendition-upgrade-worker.ts';
 import { createRenditionUpgradeService } from './rendition-upgrade.service.ts';
-import { decodedFrames, seedOldLayoutVideo } from './rendition-upgrade.test-helpers.ts';
+import {
+  decodedFrames,
+  seedOldLayoutVideo,
+  seedSoundAheadVideo,
+} from './rendition-upgrade.test-helpers.ts';
+import { beepOffsetsMs } from '../../test/av-sync.ts';
 
 const ctx = useTestApp({ env: { MEDIA_UPGRADE_PAUSE: '0', MEDIA_UPGRADE_SPEED: '0' } });
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -49,6 +54,34 @@ const scratchFiles = async () =>
     name.includes('.upgrade-'),
   );
 
+/** Runs the worker, as in production, until no published video is left to convert. */
+const upgradeEverything = async () => {
+  // The encode worker's in production: a video is converted only while no encode runs on it.
+  let liveness: JobLiveness | undefined;
+  let upgrades: Awaited<ReturnType<typeof startRenditionUpgradeWorker>> | undefined;
+  try {
+    liveness = await createJobLiveness(ctx.database);
+    // Asked at start by the worker itself: something is left.
+    upgrades = await startRenditionUpgradeWorker({ ...ctx, binaries, jobs, liveness, log: quiet });
+    await vi.waitFor(
+      async () => {
+        const text = (await media('status')).text;
+        expect(text).toContain("encore à l'ancien format : 0");
+        expect(text).toContain('Conversion : arrêtée');
+      },
+      { timeout: 90_000, interval: 500 },
+    );
+  } finally {
+    await upgrades?.stop();
+    await liveness?.close();
+  }
+};
+
+/** Viewers notice sound 45 ms ahead; renditions keep each beep within 20 ms of its flash. */
+const SYNC_MS = 20;
+/** How far the test card's worst beep is from its flash, in ms. */
+const offCard = async (file: string) => Math.max(...(await beepOffsetsMs(file)).map(Math.abs));
+
 describe('the conversion of old renditions (rendition-upgrade)', () => {
   it('converts a published old-layout video without changing what it plays, and leaves a pending one alone', async () => {
     // The top rung has irregular keyframes (an old copy of a camera file): remuxed as it is.
@@ -56,12 +89,11 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
     const pending = await seedOldLayoutVideo(ctx, [{ rung: 240 }], { processing: 1 });
     const file = (video: number, rung: number) =>
       ctx.storage.localFiles!.localPath(mediaKeys.rung(video, rung));
-    const before = new Map<number, { video: string[]; audio: string[] }>();
+    const before = new Map<number, string[]>();
     for (const rung of [480, 240]) {
-      before.set(rung, {
-        video: await decodedFrames(file(id, rung), 'v'),
-        audio: await decodedFrames(file(id, rung), 'a'),
-      });
+      // Played as its edit lists say, the plain MP4 has its sound on its picture.
+      expect(await offCard(file(id, rung))).toBeLessThanOrEqual(SYNC_MS);
+      before.set(rung, await decodedFrames(file(id, rung), 'v'));
     }
     const pendingBytes = await sha(file(pending, 240));
     expect((await ctx.app.inject(`/api/media/hls/${id}/master.m3u8`)).statusCode).toBe(404);
@@ -82,42 +114,13 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
     await writeFile(await ctx.storage.tempPath(`.upgrade-${id}-480.mp4`), 'moitié de copie');
     expect(await scratchFiles()).toHaveLength(1);
 
-    // The encode worker's in production: a video is converted only while no encode runs on it.
-    let liveness: JobLiveness | undefined;
-    let upgrades: Awaited<ReturnType<typeof startRenditionUpgradeWorker>> | undefined;
-    try {
-      liveness = await createJobLiveness(ctx.database);
-      // Asked at start by the worker itself: something is left.
-      upgrades = await startRenditionUpgradeWorker({
-        ...ctx,
-        binaries,
-        jobs,
-        liveness,
-        log: quiet,
-      });
-      await vi.waitFor(
-        async () => {
-          const text = (await media('status')).text;
-          expect(text).toContain("encore à l'ancien format : 0");
-          expect(text).toContain('Conversion : arrêtée');
-        },
-        { timeout: 90_000, interval: 500 },
-      );
-    } finally {
-      await upgrades?.stop();
-      await liveness?.close();
-    }
+    await upgradeEverything();
 
     for (const rung of [480, 240]) {
       expect(await loadRenditionIndex(ctx.storage, id, rung)).not.toBeNull();
-      // Every picture decodes to the same bytes; the sound too, after the AAC priming frame
-      // a fragmented file hands to the decoder where the plain MP4's edit list dropped it.
-      expect(await decodedFrames(file(id, rung), 'v')).toEqual(before.get(rung)!.video);
-      const audio = await decodedFrames(file(id, rung), 'a');
-      expect(audio.slice(audio.length - before.get(rung)!.audio.length)).toEqual(
-        before.get(rung)!.audio,
-      );
-      expect(audio.length - before.get(rung)!.audio.length).toBeLessThanOrEqual(1);
+      // Every picture decodes to the same bytes; the sound, encoded again, stays on them.
+      expect(await decodedFrames(file(id, rung), 'v')).toEqual(before.get(rung));
+      expect(await offCard(file(id, rung))).toBeLessThanOrEqual(SYNC_MS);
     }
     const index480 = (await loadRenditionIndex(ctx.storage, id, 480))!;
     // Its segments follow its own keyframes (0, 1.3, 4.1, 4.9, 8.2 and 11 s).
@@ -167,6 +170,22 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
       lastError: null,
     });
   }, 180_000);
+
+  it('puts the sound of a fragmented rendition back on its picture, not a picture changed', async () => {
+    const id = await seedSoundAheadVideo(ctx);
+    const file = ctx.storage.localFiles!.localPath(mediaKeys.rung(id, 240));
+    // Encoded before: each beep two frames less AAC's priming ahead of its flash (43 ms).
+    expect(Math.min(...(await beepOffsetsMs(file)))).toBeLessThan(-SYNC_MS);
+    const pictures = await decodedFrames(file, 'v');
+    expect((await media('status')).text).toContain("encore à l'ancien format : 1");
+
+    await upgradeEverything();
+    expect(await offCard(file)).toBeLessThanOrEqual(SYNC_MS);
+    expect(await decodedFrames(file, 'v')).toEqual(pictures);
+    expect((await loadRenditionIndex(ctx.storage, id, 240))?.soundOnPicture).toBe(true);
+    expect((await ctx.app.inject(`/api/media/hls/${id}/240.m3u8`)).statusCode).toBe(200);
+    expect(await scratchFiles()).toEqual([]);
+  });
 
   it('asks for a run with `media upgrade` when videos are left, once', async () => {
     await seedOldLayoutVideo(ctx, [{ rung: 240 }]);

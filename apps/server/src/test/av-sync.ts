@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ffmpeg = () => process.env.FFMPEG_PATH || 'ffmpeg';
+
+export interface FlashBeepClip {
+  width: number;
+  height: number;
+  fps: number;
+  sampleRate: number;
+  seconds: number;
+  /** Extra x264 options (a capped export that a rung may copy). */
+  videoOptions?: string[];
+}
+
+/** Flashes and beeps every 2 s from 2 s on, each 40 ms long, on the same instant. */
+const FLASH_EVERY = 2;
+const FLASH_LENGTH = 0.04;
+const flashing = (t: string) => `lt(mod(${t},${FLASH_EVERY}),${FLASH_LENGTH})*gte(${t},2)`;
+
+/**
+ * ffmpeg's inputs of a sync test card: a black picture that turns white and a 1 kHz beep that
+ * sounds on the same frame, every two seconds from 2 s on (what a clapperboard gives an
+ * editor), and the filter that draws the flashes (`-vf`).
+ */
+export const flashBeepInputs = (clip: Omit<FlashBeepClip, 'videoOptions'>): string[] => {
+  const { width, height, fps, sampleRate, seconds } = clip;
+  return [
+    ...['-f', 'lavfi', '-i', `color=black:s=${width}x${height}:r=${fps}:d=${seconds}`],
+    ...['-f', 'lavfi', '-i'],
+    `aevalsrc='if(${flashing('t')},sin(2*PI*1000*t),0)':s=${sampleRate}:d=${seconds}`,
+    ...['-vf', `drawbox=color=white:t=fill:enable='${flashing('t')}'`],
+  ];
+};
+
+/** The test card as a file, its sound as PCM: exact to the sample. */
+export const makeFlashBeepClip = async (target: string, clip: FlashBeepClip): Promise<void> => {
+  await run(
+    ffmpeg(),
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...flashBeepInputs(clip),
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+      ...(clip.videoOptions ?? []),
+      ...['-c:a', 'pcm_s16le', '-f', 'mov', target],
+    ],
+    { timeout: 120_000 },
+  );
+};
+
+const times = (text: string, pattern: RegExp) =>
+  [...text.matchAll(pattern)].map((match) => Number(match[1]));
+
+/**
+ * When each flash is shown and each beep heard, in seconds on the file's own timeline, as a
+ * player reads it: the first white picture after black (blackdetect), the first loud sample
+ * after silence (silencedetect, to the sample).
+ */
+export const flashesAndBeeps = async (file: string) => {
+  const [video, audio] = await Promise.all([
+    run(
+      ffmpeg(),
+      [
+        ...['-hide_banner', '-nostats', '-i', file, '-map', '0:v:0'],
+        ...['-vf', 'blackdetect=d=0:pix_th=0.5:pic_th=0.9', '-f', 'null', '-'],
+      ],
+      { timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+    ),
+    run(
+      ffmpeg(),
+      [
+        ...['-hide_banner', '-nostats', '-i', file, '-map', '0:a:0'],
+        ...['-af', 'silencedetect=n=-30dB:d=0.5', '-f', 'null', '-'],
+      ],
+      { timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+    ),
+  ]);
+  return {
+    // The last black stretch ends with the file, not with a flash.
+    flashes: times(video.stderr, /black_end:([\d.]+)/g).slice(0, -1),
+    beeps: times(audio.stderr, /silence_end: ([\d.]+)/g),
+  };
+};
+
+/** How far each beep is from its flash, in milliseconds (positive: the sound comes late). */
+export const beepOffsetsMs = async (file: string): Promise<number[]> => {
+  const { flashes, beeps } = await flashesAndBeeps(file);
+  if (flashes.length === 0 || flashes.length > beeps.length) {
+    throw new Error(`${file}: flashes ${flashes.join(' ')}, beeps ${beeps.join(' ')}`);
+  }
+  return flashes.map((flash, index) => Math.round((beeps[index]! - flash) * 1000));
+};
