@@ -113,8 +113,9 @@ const webProject = {
     // development build under jsdom, whose getComputedStyle walks every emotion rule (MUI's
     // TextareaAutosize asks on each render, user-event and Testing Library on each query), and
     // the first test of a file also imports MUI and its lazy page. Measured on these shared
-    // 2-core machines (whole web project, 2 workers): slowest test 7.5 s, 7 over 5 s, 19 over 3 s.
-    testTimeout: 20_000,
+    // 2-core machines (whole web project, 2 workers): slowest test 7.5 s, 7 over 5 s, 19 over 3 s;
+    // in a full run beside encoders and browsers, up to 5 times that (the edit form once: 20 s).
+    testTimeout: 60_000,
   },
 };
 
