@@ -26,7 +26,7 @@ const VIDEO_CRF = 23;
 const AUDIO_BITRATE = '128k';
 const KEYFRAME_SECONDS = 2;
 /** Every ffmpeg run: no banner, no stdin, overwrite the temporary output, errors only. */
-const QUIET = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+export const QUIET = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
 /** Used when ffprobe reports no usable frame rate (some variable-rate phone files). */
 const FALLBACK_FPS = 30;
 
@@ -121,7 +121,7 @@ export const buildFilterGraph = (source: EncodeSource, rungs: Rung[]): string =>
 };
 
 /** x264 settings shared by every re-encoded rung; the per-rung cap follows per stream. */
-const x264Args = (source: EncodeSource): string[] => {
+const x264Args = (source: Pick<EncodeSource, 'frameRate'>): string[] => {
   const gop = String(keyframeInterval(source.frameRate));
   return [
     '-c:v',
@@ -147,6 +147,16 @@ const rungVideoArgs = (rung: Rung, index: number, copy: boolean): string[] => {
   const maxrate = RUNG_MAXRATE_KBPS[rung];
   return [`-maxrate:v:${index}`, `${maxrate}k`, `-bufsize:v:${index}`, `${maxrate * 2}k`];
 };
+
+/**
+ * One rung's video encoder, as the encode configures it for that rung (x264 settings, GOP, cap):
+ * frames encoded again for a rendition (a cut's edges) join its copied GOPs as one stream, with
+ * the same parameter sets.
+ */
+export const rungEncoderArgs = (rung: Rung, source: Pick<ProbeResult, 'frameRate'>): string[] => [
+  ...x264Args(source),
+  ...rungVideoArgs(rung, 0, false),
+];
 
 /**
  * The AAC encode of a rendition's sound (one shared by every rung of an encode), delayed onto

@@ -57,13 +57,13 @@ const times = (text: string, pattern: RegExp) =>
  * player reads it: the first white picture after black (blackdetect), the first loud sample
  * after silence (silencedetect, to the sample).
  */
-export const flashesAndBeeps = async (file: string) => {
+export const flashesAndBeeps = async (file: string, picture = '') => {
   const [video, audio] = await Promise.all([
     run(
       ffmpeg(),
       [
         ...['-hide_banner', '-nostats', '-i', file, '-map', '0:v:0'],
-        ...['-vf', 'blackdetect=d=0:pix_th=0.5:pic_th=0.9', '-f', 'null', '-'],
+        ...['-vf', `${picture}blackdetect=d=0:pix_th=0.5:pic_th=0.9`, '-f', 'null', '-'],
       ],
       { timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
     ),
@@ -84,10 +84,61 @@ export const flashesAndBeeps = async (file: string) => {
 };
 
 /** How far each beep is from its flash, in milliseconds (positive: the sound comes late). */
-export const beepOffsetsMs = async (file: string): Promise<number[]> => {
-  const { flashes, beeps } = await flashesAndBeeps(file);
+export const beepOffsetsMs = async (file: string, picture = ''): Promise<number[]> => {
+  const { flashes, beeps } = await flashesAndBeeps(file, picture);
   if (flashes.length === 0 || flashes.length > beeps.length) {
     throw new Error(`${file}: flashes ${flashes.join(' ')}, beeps ${beeps.join(' ')}`);
   }
   return flashes.map((flash, index) => Math.round((beeps[index]! - flash) * 1000));
+};
+
+/** Bits of the frame number drawn by the numbered card: 4096 frames, 2 min 43 s at 25 fps. */
+const NUMBER_BITS = 12;
+
+/**
+ * A numbered test card: each frame's number drawn in binary across the top half (white for 1),
+ * and the clapperboard's flash in the bottom half with its beep (`NUMBERED_FLASHES` reads them).
+ */
+export const numberedCardInputs = (clip: Omit<FlashBeepClip, 'videoOptions'>): string[] => {
+  const { width, height, fps, sampleRate, seconds } = clip;
+  const bit = Math.floor(width / NUMBER_BITS);
+  const bits = Array.from(
+    { length: NUMBER_BITS },
+    (_, i) =>
+      `drawbox=x=${i * bit}:y=0:w=${bit}:h=ih/2:color=white:t=fill:enable='mod(floor(n/${2 ** i}),2)'`,
+  );
+  const flash = `drawbox=x=0:y=ih/2:w=iw:h=ih/2:color=white:t=fill:enable='${flashing('t')}'`;
+  return [
+    ...['-f', 'lavfi', '-i', `color=black:s=${width}x${height}:r=${fps}:d=${seconds}`],
+    ...['-f', 'lavfi', '-i'],
+    `aevalsrc='if(${flashing('t')},sin(2*PI*1000*t),0)':s=${sampleRate}:d=${seconds}`,
+    ...['-vf', [...bits, flash].join(',')],
+  ];
+};
+
+/** The numbered card's flashes, for `beepOffsetsMs`: its bottom half only. */
+export const NUMBERED_FLASHES = 'crop=iw:ih/2:0:ih/2,';
+
+/** The number drawn in each frame of a numbered card, in the order the frames show. */
+export const readFrameNumbers = async (file: string): Promise<number[]> => {
+  const [width, height] = [NUMBER_BITS * 4, 8];
+  const { stdout } = await run(
+    ffmpeg(),
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0'],
+      ...['-vf', `crop=iw:ih/2:0:0,scale=${width}:${height}:flags=area,format=gray`],
+      // Each decoded frame once: no copies to fill the time before the first (B-frame delay).
+      ...['-vsync', 'passthrough', '-f', 'rawvideo', '-'],
+    ],
+    { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, timeout: 120_000 },
+  );
+  const numbers: number[] = [];
+  for (let at = 0; at + width * height <= stdout.length; at += width * height) {
+    let number = 0;
+    for (let i = 0; i < NUMBER_BITS; i += 1) {
+      if (stdout[at + (height / 2) * width + i * 4 + 2]! > 128) number += 2 ** i;
+    }
+    numbers.push(number);
+  }
+  return numbers;
 };
