@@ -95,24 +95,39 @@ export const beepOffsetsMs = async (file: string, picture = ''): Promise<number[
 /** Bits of the frame number drawn by the numbered card: 4096 frames, 2 min 43 s at 25 fps. */
 const NUMBER_BITS = 12;
 
+/** A longer numbered card's bits (and picture) over another source's, for benchmarks. */
+export interface CardOptions {
+  bits?: number;
+  /** A lavfi source for the picture under the bits (black by default). */
+  picture?: string;
+}
+
 /**
  * A numbered test card: each frame's number drawn in binary across the top half (white for 1),
  * and the clapperboard's flash in the bottom half with its beep (`NUMBERED_FLASHES` reads them).
  */
-export const numberedCardInputs = (clip: Omit<FlashBeepClip, 'videoOptions'>): string[] => {
+export const numberedCardInputs = (
+  clip: Omit<FlashBeepClip, 'videoOptions'>,
+  { bits: count = NUMBER_BITS, picture = 'color=black' }: CardOptions = {},
+): string[] => {
   const { width, height, fps, sampleRate, seconds } = clip;
-  const bit = Math.floor(width / NUMBER_BITS);
+  const bit = Math.floor(width / count);
   const bits = Array.from(
-    { length: NUMBER_BITS },
+    { length: count },
     (_, i) =>
       `drawbox=x=${i * bit}:y=0:w=${bit}:h=ih/2:color=white:t=fill:enable='mod(floor(n/${2 ** i}),2)'`,
   );
   const flash = `drawbox=x=0:y=ih/2:w=iw:h=ih/2:color=white:t=fill:enable='${flashing('t')}'`;
   return [
-    ...['-f', 'lavfi', '-i', `color=black:s=${width}x${height}:r=${fps}:d=${seconds}`],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `${picture}${picture.includes('=') ? ':' : '='}s=${width}x${height}:r=${fps}:d=${seconds}`,
+    ],
     ...['-f', 'lavfi', '-i'],
     `aevalsrc='if(${flashing('t')},sin(2*PI*1000*t),0)':s=${sampleRate}:d=${seconds}`,
-    ...['-vf', [...bits, flash].join(',')],
+    ...['-vf', ['drawbox=x=0:y=0:w=iw:h=ih/2:color=black:t=fill', ...bits, flash].join(',')],
   ];
 };
 
@@ -120,12 +135,18 @@ export const numberedCardInputs = (clip: Omit<FlashBeepClip, 'videoOptions'>): s
 export const NUMBERED_FLASHES = 'crop=iw:ih/2:0:ih/2,';
 
 /** The number drawn in each frame of a numbered card, in the order the frames show. */
-export const readFrameNumbers = async (file: string): Promise<number[]> => {
-  const [width, height] = [NUMBER_BITS * 4, 8];
+export const readFrameNumbers = async (
+  file: string,
+  { bits = NUMBER_BITS, from, frames }: { bits?: number; from?: number; frames?: number } = {},
+): Promise<number[]> => {
+  const [width, height] = [bits * 4, 8];
   const { stdout } = await run(
     ffmpeg(),
     [
-      ...['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0'],
+      ...['-hide_banner', '-loglevel', 'error'],
+      ...(from === undefined ? [] : ['-ss', String(from)]),
+      ...['-i', file, '-map', '0:v:0'],
+      ...(frames === undefined ? [] : ['-frames:v', String(frames)]),
       ...['-vf', `crop=iw:ih/2:0:0,scale=${width}:${height}:flags=area,format=gray`],
       // Each decoded frame once: no copies to fill the time before the first (B-frame delay).
       ...['-vsync', 'passthrough', '-f', 'rawvideo', '-'],
@@ -135,7 +156,7 @@ export const readFrameNumbers = async (file: string): Promise<number[]> => {
   const numbers: number[] = [];
   for (let at = 0; at + width * height <= stdout.length; at += width * height) {
     let number = 0;
-    for (let i = 0; i < NUMBER_BITS; i += 1) {
+    for (let i = 0; i < bits; i += 1) {
       if (stdout[at + (height / 2) * width + i * 4 + 2]! > 128) number += 2 ** i;
     }
     numbers.push(number);
