@@ -12,3 +12,4 @@ export * from './health.ts';
 export * from './site.ts';
 export * from './system.ts';
 export * from './caption.ts';
+export * from './chapter.ts';

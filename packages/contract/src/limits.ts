@@ -22,6 +22,9 @@ export const fieldLimits = {
   videoTags: 50,
   /** Videos a playlist reorder may send. */
   playlistVideos: 5000,
+  /** A chapter's title, and the chapters one video may have (a gala's acts, a match's halves). */
+  chapterTitle: 100,
+  videoChapters: 100,
 } as const;
 
 export const PROMOTION_MAX = 10 ** fieldLimits.promotionDigits - 1;

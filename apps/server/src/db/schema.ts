@@ -480,6 +480,19 @@ export const videoCaptions = pgTable(
   (t) => [primaryKey({ columns: [t.videoId, t.language] })],
 );
 
+/** A video's chapters (issue 34): where each starts, in milliseconds, and its title. */
+export const videoChapters = pgTable(
+  'video_chapters',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    startMs: integer('start_ms').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.startMs] })],
+);
+
 /**
  * Where a media folder (`videos/5`, `directs/3`) lives: the local directory or the S3 bucket
  * (issue 25). A folder written before this table existed has no row and is on the local disk;

@@ -10,6 +10,7 @@ import { videosRoutes } from './videos/videos.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { storyboardRoutes } from './media/storyboard.routes.ts';
 import { captionRoutes } from './media/captions.routes.ts';
+import { chaptersRoutes } from './chapters/chapters.routes.ts';
 import { adaptiveRoutes } from './media/adaptive.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -31,6 +32,7 @@ export const featureModules: FeatureModule[] = [
   mediaRoutes,
   storyboardRoutes,
   captionRoutes,
+  chaptersRoutes,
   adaptiveRoutes,
   encodingRoutes,
   healthRoutes,
