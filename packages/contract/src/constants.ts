@@ -8,3 +8,4 @@ export * from './site-keys.ts';
 export * from './limits.ts';
 export * from './uploads.ts';
 export * from './captions.ts';
+export * from './chapters.ts';

@@ -10,7 +10,7 @@ import { videosRoutes } from './videos/videos.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { storyboardRoutes } from './media/storyboard.routes.ts';
 import { captionRoutes } from './media/captions.routes.ts';
-import { chaptersRoutes } from './chapters/chapters.routes.ts';
+import { chaptersRoutes } from './media/chapters.routes.ts';
 import { adaptiveRoutes } from './media/adaptive.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session.ts';
 import { forgetVideos, updateVideo } from '../api/editor-mutations.ts';
 import { isComplete, updateVideoBody, videoFormOf, type VideoFormValues } from '../video-form.ts';
 import { CaptionsSection } from './captions-section.tsx';
+import { ChaptersSection } from './chapters-section.tsx';
 import { EditorLayout } from './editor-layout.tsx';
 import { MediaDrops } from './media-drops.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
@@ -118,6 +119,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
         extra={
           <>
             <CaptionsSection videoId={video.id} disabled={busy} />
+            <ChaptersSection videoId={video.id} description={values.description} disabled={busy} />
             {featured}
           </>
         }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Caption, Direct, Tag, Video } from '@plateau/contract';
+import type { Caption, Chapter, Direct, Tag, Video } from '@plateau/contract';
 import { fileOfBytes } from '../../../testing/files.ts';
 import { server } from '../../../testing/server.ts';
 import { serveTus, tusFailure, type TusServerOptions } from '../../../testing/tus-server.ts';
@@ -50,6 +50,10 @@ export interface EditorServerOptions {
   captions?: Caption[];
   /** Refuses a caption's file with this status and the server's words. */
   captionRefusal?: { status: number; message: string };
+  /** The video's chapters; replaced by the PUT as the server would. */
+  chapters?: Chapter[];
+  /** Refuses the chapters' PUT with this status and the server's words. */
+  chapterRefusal?: { status: number; message: string };
 }
 
 /**
@@ -68,6 +72,8 @@ export const serveEditor = ({
   trending = [],
   captions = [],
   captionRefusal,
+  chapters = [],
+  chapterRefusal,
 }: EditorServerOptions = {}) => {
   const calls: Call[] = [];
   const record = async (request: Request, path: string) => {
@@ -114,6 +120,7 @@ export const serveEditor = ({
       return direct ? HttpResponse.json({ directs: [direct], nResults: 1 }) : failure(404);
     }),
     ...serveCaptions(calls, captions, captionRefusal),
+    ...serveChapters(calls, chapters, chapterRefusal),
     http.get('*/api/media/*', () => new HttpResponse(null, { status: 404 })),
     // The watch page, where a saved published video leads: quiet.
     http.get('*/api/videos/like/:id', () => HttpResponse.json({ liked: false, likeCount: 0 })),
@@ -194,3 +201,27 @@ const serveCaptions = (
 /** A file as a person would pick it (whose bytes msw can read, see testing/files.ts). */
 export const fileOf = (name: string, type: string) =>
   fileOfBytes(name, new TextEncoder().encode('data'), type);
+
+/** The chapters' routes over an in-memory list, each PUT recorded with its body. */
+const serveChapters = (
+  calls: Call[],
+  initial: Chapter[],
+  refusal: EditorServerOptions['chapterRefusal'],
+) => {
+  let chapters = [...initial];
+  return [
+    http.get('*/api/videos/:id/chapters', () => HttpResponse.json({ chapters })),
+    http.put('*/api/videos/:id/chapters', async ({ request, params }) => {
+      const body = (await request.json()) as { chapters: Chapter[] };
+      calls.push({ method: 'PUT', path: `videos/${String(params.id)}/chapters`, body });
+      if (refusal) {
+        return HttpResponse.json(
+          { statusCode: refusal.status, error: 'Refus', message: refusal.message },
+          { status: refusal.status },
+        );
+      }
+      chapters = [...body.chapters].sort((a, b) => a.start - b.start);
+      return HttpResponse.json({ chapters });
+    }),
+  ];
+};

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chaptersFromDescription, fieldLimits } from '@plateau/contract';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { insertVideo } from '../media/media.test-helpers.ts';
+import { insertVideo } from './media.test-helpers.ts';
 import { emptyTitle, sameStart } from './chapters.service.ts';
 
 /**

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { vttTimestamp } from '../../media-tools/storyboard.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import * as media from '../media/media.repository.ts';
+import * as media from './media.repository.ts';
 import * as repository from './chapters.repository.ts';
 
 export const sameStart = 'Deux chapitres commencent au même moment';
