@@ -314,6 +314,51 @@ describe('the player', () => {
     await expect.poll(() => preview.getAttribute('data-shown')).toBe('false');
   });
 
+  it('shows the chapters: marks on the bar, titles in the preview and the bar, its menu, Ctrl + arrows', async () => {
+    await api('PUT', `videos/${longId}/chapters`, {
+      chapters: [
+        { start: 0, title: 'La mire' },
+        { start: 4, title: 'Deuxième partie' },
+        { start: 8, title: 'Fin de la mire' },
+      ],
+    });
+    try {
+      const page = await visit();
+      await openLong(page);
+      await page.getByRole('button', { name: 'Chapitres : La mire' }).waitFor();
+      expect(await page.getByTestId('range-mark').count()).toBe(2);
+      const bar = page.getByRole('slider', { name: 'Position de lecture' });
+      const pointAtMiddle = async () => {
+        const box = (await bar.boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      };
+      await pointAtMiddle();
+      const title = page.getByTestId('seek-preview-chapter');
+      await expect.poll(() => title.textContent()).toBe('Deuxième partie');
+      await look(page, 'chapitres-apercu', pointAtMiddle);
+      await page.mouse.move(0, 0);
+
+      const at = async () => (await media(page)).currentTime;
+      await page.keyboard.press('Control+ArrowRight');
+      await expect.poll(at).toBe(4);
+      await page.keyboard.press('Control+ArrowRight');
+      await expect.poll(at).toBe(8);
+      // Just into « Fin de la mire »: back to the chapter before.
+      await page.keyboard.press('Control+ArrowLeft');
+      await expect.poll(at).toBe(4);
+
+      await page.getByRole('button', { name: 'Chapitres : Deuxième partie' }).click();
+      const menu = page.getByRole('menu', { name: 'Chapitres' });
+      await menu.waitFor();
+      await look(page, 'chapitres-menu');
+      await menu.getByRole('menuitem', { name: '0:08 · Fin de la mire' }).click();
+      await expect.poll(at).toBe(8);
+      await page.getByRole('button', { name: 'Chapitres : Fin de la mire' }).waitFor();
+    } finally {
+      await api('PUT', `videos/${longId}/chapters`, { chapters: [] });
+    }
+  });
+
   it('looks right with its menus open, on a laptop and a phone', async () => {
     const page = await visit();
     await openLong(page, '&at=5');

@@ -35,6 +35,8 @@ export const handlers = [
   http.get('*/api/media/thumbnail/:id', () => new HttpResponse(null, { status: 404 })),
   // No captions unless a test gives some (the player asks for every video).
   http.get('*/api/media/captions/:id', () => HttpResponse.json({ captions: [] })),
+  // No chapters either unless a test gives some.
+  http.get('*/api/videos/:id/chapters', () => HttpResponse.json({ chapters: [] })),
   // No seek previews unless a test gives a storyboard (the player asks once it plays).
   http.get('*/api/media/storyboard/:file', () =>
     HttpResponse.json(

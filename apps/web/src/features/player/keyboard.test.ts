@@ -59,6 +59,18 @@ describe('keyAction', () => {
   it('ignores shortcuts of the browser and the system', () => {
     expect(press('f', document.body, { ctrlKey: true })).toBeNull();
     expect(press('m', document.body, { metaKey: true })).toBeNull();
+    expect(press('ArrowLeft', document.body, { altKey: true })).toBeNull();
+  });
+
+  it('takes Ctrl + arrows for the next and previous chapter, as YouTube', () => {
+    expect(press('ArrowRight', document.body, { ctrlKey: true })).toEqual({
+      kind: 'chapter',
+      direction: 1,
+    });
+    expect(press('ArrowLeft', document.body, { ctrlKey: true })).toEqual({
+      kind: 'chapter',
+      direction: -1,
+    });
   });
 });
 

@@ -6,6 +6,8 @@ export type KeyAction =
   | { kind: 'fullscreen' }
   | { kind: 'mute' }
   | { kind: 'seek'; direction: 1 | -1 }
+  /** Ctrl + arrows, as YouTube: the next or previous chapter. */
+  | { kind: 'chapter'; direction: 1 | -1 }
   | { kind: 'volume'; delta: number };
 
 /** One frame at 25 fps: the paused step of the arrows. */
@@ -61,8 +63,13 @@ interface KeyInput {
 
 /** The action a key press asks of the player, or null when the player leaves it alone. */
 export const keyAction = (event: KeyInput): KeyAction | null => {
-  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  if (event.metaKey || event.altKey) return null;
   if (isTextField(event.target) || ownsKey(event.target, event.key)) return null;
+  if (event.ctrlKey) {
+    if (event.key === 'ArrowLeft') return { kind: 'chapter', direction: -1 };
+    if (event.key === 'ArrowRight') return { kind: 'chapter', direction: 1 };
+    return null;
+  }
   switch (event.key) {
     case ' ':
       return { kind: 'toggle-play' };
@@ -124,6 +131,9 @@ export const applyKeyAction = (
     case 'volume':
       media.volume = clamp(Math.round((media.volume + action.delta) * 10) / 10, 0, 1);
       if (action.delta > 0) media.muted = false;
+      return;
+    case 'chapter':
+      // The player that has chapters moves between them (usePlayerKeys' `jumpChapter`).
       return;
   }
 };

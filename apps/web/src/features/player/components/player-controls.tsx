@@ -6,7 +6,10 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { formatTime } from '../media-url.ts';
 import { qualityLabel } from '../rungs.ts';
 import type { StoryboardSource } from '../use-storyboard.ts';
+import type { Chapter } from '@plateau/contract';
+import { chapterAt } from '../chapters.ts';
 import { CaptionMenu } from './caption-menu.tsx';
+import { ChapterMenu } from './chapter-menu.tsx';
 import { ControlBar, type ControlBarButtons } from './control-bar.tsx';
 import { ResolutionMenu } from './resolution-menu.tsx';
 import { SeekBar } from './seek-bar.tsx';
@@ -33,6 +36,8 @@ interface PlayerControlsProps extends ControlBarButtons {
   };
   /** The bar itself, whose height the cues stay above. */
   barRef?: Ref<HTMLDivElement>;
+  /** The video's chapters: marks on the bar, titles in the preview, the « Chapitres » menu. */
+  chapters?: readonly Chapter[];
 }
 
 /** The bar over the bottom of the video: seek, play, volume, time, quality, fullscreen. */
@@ -48,6 +53,7 @@ export const PlayerControls = ({
   onOpenMenu,
   captions,
   barRef,
+  chapters = [],
   ...bar
 }: PlayerControlsProps) => {
   const { state, shown } = bar;
@@ -58,7 +64,7 @@ export const PlayerControls = ({
       data-testid="player-controls"
       data-shown={shown}
       phoneEdge={1}
-      seek={<SeekBar state={state} onSeek={onSeek} storyboard={storyboard} />}
+      seek={<SeekBar state={state} onSeek={onSeek} storyboard={storyboard} chapters={chapters} />}
     >
       <Typography
         variant="body2"
@@ -66,6 +72,15 @@ export const PlayerControls = ({
       >
         {formatTime(state.currentTime)} / {formatTime(state.duration)}
       </Typography>
+      {chapters.length > 0 && (
+        <ChapterMenu
+          chapters={chapters}
+          current={chapterAt(chapters, state.currentTime)}
+          onSelect={onSeek}
+          container={container}
+          onOpenChange={onMenuOpenChange}
+        />
+      )}
       <Box sx={{ flex: 1 }} />
       {captions && captions.languages.length > 0 && (
         <CaptionMenu {...captions} container={container} onOpenChange={onMenuOpenChange} />

@@ -13,6 +13,8 @@ interface RangeBarProps {
   keyStep: number;
   /** Greyed range already loaded (seek bar). */
   buffered?: number;
+  /** Values marked on the track by a gap (chapter starts). */
+  marks?: readonly number[];
   sx?: SxProps<Theme>;
 }
 
@@ -34,6 +36,7 @@ export const RangeBar = ({
   onChange,
   keyStep,
   buffered,
+  marks = [],
   sx,
 }: RangeBarProps) => {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -98,6 +101,23 @@ export const RangeBar = ({
             bgcolor: ACCENT,
           }}
         />
+        {marks
+          .filter((mark) => mark > 0 && mark < max)
+          .map((mark) => (
+            <Box
+              key={mark}
+              data-testid="range-mark"
+              style={{ left: percent(mark, max) }}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                bottom: 0,
+                width: 3,
+                ml: '-1px',
+                bgcolor: '#000',
+              }}
+            />
+          ))}
       </Box>
       <Box
         component="input"

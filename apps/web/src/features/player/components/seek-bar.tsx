@@ -1,5 +1,7 @@
 import { useState, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
+import type { Chapter } from '@plateau/contract';
+import { chapterAt } from '../chapters.ts';
 import { formatTime } from '../media-url.ts';
 import { clampPreview, tileAt } from '../storyboard.ts';
 import type { MediaState } from '../use-media-state.ts';
@@ -12,6 +14,8 @@ interface SeekBarProps {
   onSeek: (time: number) => void;
   /** The video whose storyboard previews the bar; null when it cannot have one. */
   storyboard: StoryboardSource | null;
+  /** The video's chapters: marked on the bar, named in the preview. */
+  chapters?: readonly Chapter[];
 }
 
 interface Pointer {
@@ -25,12 +29,14 @@ interface Pointer {
 
 /** The player's bar stays this far inside its edges. */
 const EDGE = 4;
+/** The preview's width for a chapter's title without a tile: a tile's. */
+const CHAPTER_WIDTH = 160;
 
 /**
  * The progress bar with its seek preview (issue 21): the frame and time under a hovering mouse,
  * or under a finger while it drags the bar (hidden when it lifts).
  */
-export const SeekBar = ({ state, onSeek, storyboard }: SeekBarProps) => {
+export const SeekBar = ({ state, onSeek, storyboard, chapters = [] }: SeekBarProps) => {
   const [pointer, setPointer] = useState<Pointer | null>(null);
   const [hovered, setHovered] = useState(false);
   // Asked from the first play or the first hover, whichever comes first: never before the
@@ -54,7 +60,9 @@ export const SeekBar = ({ state, onSeek, storyboard }: SeekBarProps) => {
 
   const time = pointer && state.duration > 0 ? pointer.ratio * state.duration : null;
   const tile = time === null ? (tiles[0] ?? null) : tileAt(tiles, time);
-  const width = Math.max(tile?.width ?? 0, TIME_BUBBLE_WIDTH);
+  const chapter = time === null ? undefined : chapters[chapterAt(chapters, time)]?.title;
+  // A chapter's title gets the room of a tile at least.
+  const width = Math.max(tile?.width ?? 0, chapter ? CHAPTER_WIDTH : TIME_BUBBLE_WIDTH);
   return (
     <Box
       sx={{ position: 'relative' }}
@@ -75,12 +83,14 @@ export const SeekBar = ({ state, onSeek, storyboard }: SeekBarProps) => {
         valueText={`${formatTime(state.currentTime)} sur ${formatTime(state.duration)}`}
         onChange={onSeek}
         keyStep={5}
+        marks={chapters.map((one) => one.start)}
       />
       <SeekPreview
         time={time}
         tile={tile}
         width={width}
         left={pointer ? clampPreview(pointer.x, width, pointer.min, pointer.max, EDGE) : 0}
+        chapter={chapter}
       />
     </Box>
   );

@@ -13,6 +13,8 @@ interface SeekPreviewProps {
   /** The preview's left edge in its container's pixels (already clamped) and its width. */
   left: number;
   width: number;
+  /** The chapter at that time, above it. */
+  chapter?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ interface SeekPreviewProps {
  * go in `style`: through `sx`, every position of the pointer would add a CSS class.
  * Visual only: the bar's own value text speaks the time to screen readers.
  */
-export const SeekPreview = ({ time, tile, left, width }: SeekPreviewProps) => (
+export const SeekPreview = ({ time, tile, left, width, chapter }: SeekPreviewProps) => (
   <Box
     aria-hidden
     data-testid="seek-preview"
@@ -55,6 +57,24 @@ export const SeekPreview = ({ time, tile, left, width }: SeekPreviewProps) => (
           boxShadow: '0 0 0 2px rgba(255,255,255,0.9), 0 2px 8px rgba(0,0,0,0.6)',
         }}
       />
+    )}
+    {chapter && (
+      <Box
+        component="span"
+        data-testid="seek-preview-chapter"
+        sx={{
+          maxWidth: '100%',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          color: '#fff',
+          typography: 'body2',
+          fontWeight: 600,
+          textShadow: '0 1px 3px rgba(0,0,0,0.9)',
+        }}
+      >
+        {chapter}
+      </Box>
     )}
     <Box
       component="span"

@@ -191,6 +191,49 @@ describe('VideoPlayer', () => {
     field.remove();
   });
 
+  it('shows the chapters: marks on the bar, the one playing, its menu and Ctrl + arrows', async () => {
+    server.use(
+      http.get('*/api/videos/:id/chapters', () =>
+        HttpResponse.json({
+          chapters: [
+            { start: 0, title: 'Accueil' },
+            { start: 30, title: 'Acte I' },
+            { start: 60, title: 'Acte II' },
+          ],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { media } = renderPlayer(makeVideo(7));
+    const state = { currentTime: 40, paused: true };
+    stubElement(media, state);
+    Object.defineProperty(media, 'duration', { configurable: true, get: () => 90 });
+    fireEvent.durationChange(media);
+    fireEvent.timeUpdate(media);
+    const button = await screen.findByRole('button', { name: 'Chapitres : Acte I' });
+    // Acte I and Acte II start inside the bar: two marks (Accueil is its start).
+    expect(screen.getAllByTestId('range-mark')).toHaveLength(2);
+
+    await user.click(button);
+    const menu = await screen.findByRole('menu', { name: 'Chapitres' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['0:00 · Accueil', '0:30 · Acte I', '1:00 · Acte II']);
+    await user.click(within(menu).getByRole('menuitem', { name: '1:00 · Acte II' }));
+    expect(state.currentTime).toBe(60);
+
+    state.currentTime = 45;
+    await user.keyboard('{Control>}{ArrowLeft}{/Control}');
+    expect(state.currentTime).toBe(30);
+    await user.keyboard('{Control>}{ArrowRight}{/Control}');
+    expect(state.currentTime).toBe(60);
+    // Past the last chapter, Ctrl + → leaves the time alone.
+    await user.keyboard('{Control>}{ArrowRight}{/Control}');
+    expect(state.currentTime).toBe(60);
+  });
+
   it('needs a paused video for the link at this instant and hides the frame from viewers', async () => {
     const { media } = renderPlayer(makeVideo(7));
     const state = { currentTime: 3, paused: false };

@@ -12,6 +12,7 @@ import { applyResume, captureResume, playOrMuted, type Resume } from '../resume.
 import { AUTO, chooseRungs, startingQuality } from '../rungs.ts';
 import { useAdaptiveStream } from '../use-adaptive-stream.ts';
 import { useCaptionDisplay, useCaptions } from '../use-captions.ts';
+import { useChapters } from '../use-chapters.ts';
 import { useFullscreen } from '../use-fullscreen.ts';
 import { useIdle } from '../use-idle.ts';
 import { useMediaCommands } from '../use-media-commands.ts';
@@ -90,6 +91,7 @@ const PlayerBody = ({
   const commands = useMediaCommands(media);
   const bar = useRef<HTMLDivElement>(null);
   const captions = useCaptions(video.id);
+  const chapters = useChapters(video.id);
   useCaptionDisplay(media, bar, captions.active, captions.languages, shown);
   const { data: poster } = useQuery(mediaImageQuery(mediaPaths.thumbnail(video.id), token));
   const menuActions = usePlayerMenuActions(video.id, media);
@@ -125,7 +127,7 @@ const PlayerBody = ({
     return () => element.removeEventListener('loadedmetadata', start);
   }, [autoPlay]);
 
-  usePlayerKeys(media, fullscreen.toggle, wake);
+  usePlayerKeys(media, fullscreen.toggle, wake, undefined, chapters);
 
   const gestures = useSurfaceGestures({
     controlsShown: shown,
@@ -204,6 +206,7 @@ const PlayerBody = ({
         onOpenMenu={setMenuAt}
         captions={captions}
         barRef={bar}
+        chapters={chapters}
       />
       <PlayerContextMenu
         position={menuAt}
