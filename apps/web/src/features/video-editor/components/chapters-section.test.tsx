@@ -91,6 +91,14 @@ describe('/editVideo/{id}, Chapitres', () => {
     }
   });
 
+  it('adds a chapter where the preview was paused', async () => {
+    const { section, user } = await open({ chapters: acts });
+    const preview = screen.getByLabelText('Aperçu : Gala') as HTMLVideoElement;
+    Object.defineProperty(preview, 'currentTime', { configurable: true, value: 312.5 });
+    await user.click(within(section).getByRole('button', { name: 'Ajouter un chapitre' }));
+    expect(rowValues(section)[2]).toEqual(['5:12.500', '']);
+  });
+
   it('imports the description’s chapters, then saves them', async () => {
     const { calls, section, user } = await open();
     expect(within(section).getByText('Aucun chapitre pour cette vidéo.')).toBeVisible();

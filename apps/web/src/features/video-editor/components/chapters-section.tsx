@@ -41,6 +41,8 @@ interface ChaptersSectionProps {
   videoId: number;
   /** The description as the form holds it now (« Importer depuis la description »). */
   description: string;
+  /** Where the page's preview is: a chapter is added there once it has moved. */
+  playhead: () => number;
   disabled: boolean;
 }
 
@@ -48,7 +50,12 @@ interface ChaptersSectionProps {
  * « Chapitres » (issue 34): the video's named times, edited as a list and saved together
  * (« Enregistrer les chapitres »), apart from Valider, which saves the fields above.
  */
-export const ChaptersSection = ({ videoId, description, disabled }: ChaptersSectionProps) => {
+export const ChaptersSection = ({
+  videoId,
+  description,
+  playhead,
+  disabled,
+}: ChaptersSectionProps) => {
   const notify = useNotify();
   const list = useQuery(chapterListQuery(useViewer(), videoId));
   const save = useSaveChapters(videoId);
@@ -102,9 +109,11 @@ export const ChaptersSection = ({ videoId, description, disabled }: ChaptersSect
     notify(chapterMessages.imported(found.length), 'info');
   };
 
+  /** At the preview's position once it has moved; else a minute after the last chapter. */
   const addRow = () => {
     const last = rows.at(-1);
-    const after = last ? (parseChapterTime(last.time) ?? 0) + 60 : 0;
+    const at = playhead();
+    const after = at > 0 ? at : last ? (parseChapterTime(last.time) ?? 0) + 60 : 0;
     edit((all) => [
       ...all,
       { key: (nextKey.current += 1), time: formatChapterTime(after), title: '' },

@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -42,6 +42,8 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
   const client = useQueryClient();
   const session = useUploadSession();
   const [values, setValues] = useState<VideoFormValues>(() => videoFormOf(video));
+  // The preview's element: « Ajouter un chapitre » adds one where the member paused it.
+  const preview = useRef<HTMLVideoElement>(null);
   const [replacementFile, setReplacement] = useState<File | null>(null);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const busy = session.overlay.open;
@@ -119,7 +121,12 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
         extra={
           <>
             <CaptionsSection videoId={video.id} disabled={busy} />
-            <ChaptersSection videoId={video.id} description={values.description} disabled={busy} />
+            <ChaptersSection
+              videoId={video.id}
+              description={values.description}
+              playhead={() => preview.current?.currentTime ?? 0}
+              disabled={busy}
+            />
             {featured}
           </>
         }
@@ -141,7 +148,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
             onThumbnail={setThumbnail}
             videoLabel="Remplacer la vidéo"
             disabled={busy}
-            videoPreview={<VideoPreview video={video} />}
+            videoPreview={<VideoPreview video={video} mediaRef={preview} />}
             thumbnailPreview={
               <Box
                 component="figure"

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Video } from '@plateau/contract';
@@ -13,8 +14,17 @@ const stateText: Record<number, string> = {
   [Processing.Published]: 'Vidéo publiée.',
 };
 
-/** The edit page's preview: the raw upload before publication, the best rendition after. */
-export const VideoPreview = ({ video }: { video: Video }) => {
+/**
+ * The edit page's preview: the raw upload before publication, the best rendition after. Its
+ * element (`mediaRef`) tells the chapters where the member has paused.
+ */
+export const VideoPreview = ({
+  video,
+  mediaRef,
+}: {
+  video: Video;
+  mediaRef?: Ref<HTMLVideoElement>;
+}) => {
   const { token } = useSession();
   const rung = previewRung(video);
   return (
@@ -36,6 +46,7 @@ export const VideoPreview = ({ video }: { video: Video }) => {
         ) : (
           <Box
             component="video"
+            ref={mediaRef}
             controls
             preload="metadata"
             src={mediaUrl(video.id, rung, token)}
