@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { LIST_ERROR } from '../../../components/list-state.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { captionListQuery } from '../../../resources/captions.ts';
 import { useViewer } from '../../../resources/viewer.ts';
@@ -21,6 +17,7 @@ import {
 } from '../caption-languages.ts';
 import { CaptionFileButton } from './caption-file-button.tsx';
 import { CaptionRow } from './caption-row.tsx';
+import { SectionLoad } from './section-load.tsx';
 
 interface CaptionsSectionProps {
   videoId: number;
@@ -69,43 +66,32 @@ export const CaptionsSection = ({ videoId, disabled }: CaptionsSectionProps) => 
           Un fichier SRT ou WebVTT par langue, enregistré dès qu'il est choisi.
         </Typography>
       </div>
-      {list.isPending ? (
-        <Box role="status" aria-label="Chargement des sous-titres">
-          <Skeleton variant="rounded" height={56} />
-        </Box>
-      ) : list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button type="button" color="inherit" size="small" onClick={() => void list.refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {LIST_ERROR}
-        </Alert>
-      ) : captions.length === 0 ? (
-        <Typography color="textSecondary">Aucun sous-titre pour cette vidéo.</Typography>
-      ) : (
-        <Box
-          component="ul"
-          aria-label="Sous-titres de la vidéo"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
-        >
-          {captions.map((caption) => (
-            <CaptionRow
-              key={caption.language}
-              caption={caption}
-              disabled={busy}
-              sending={sendingLanguage === caption.language}
-              removing={remove.isPending && remove.variables === caption.language}
-              onReplace={(file) => send(caption.language, file)}
-              onRemove={() => removeOne(caption.language)}
-            />
-          ))}
-        </Box>
-      )}
-      {list.isSuccess && (
+      <SectionLoad
+        label="Chargement des sous-titres"
+        status={list.status}
+        onRetry={() => void list.refetch()}
+      >
+        {captions.length === 0 ? (
+          <Typography color="textSecondary">Aucun sous-titre pour cette vidéo.</Typography>
+        ) : (
+          <Box
+            component="ul"
+            aria-label="Sous-titres de la vidéo"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+          >
+            {captions.map((caption) => (
+              <CaptionRow
+                key={caption.language}
+                caption={caption}
+                disabled={busy}
+                sending={sendingLanguage === caption.language}
+                removing={remove.isPending && remove.variables === caption.language}
+                onReplace={(file) => send(caption.language, file)}
+                onRemove={() => removeOne(caption.language)}
+              />
+            ))}
+          </Box>
+        )}
         <AddCaption
           present={captions.map((caption) => caption.language)}
           disabled={busy}
@@ -114,7 +100,7 @@ export const CaptionsSection = ({ videoId, disabled }: CaptionsSectionProps) => 
           }
           onSend={send}
         />
-      )}
+      </SectionLoad>
     </Box>
   );
 };

@@ -1,10 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -12,13 +10,13 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import NotesIcon from '@mui/icons-material/Notes';
 import type { Chapter } from '@plateau/contract';
 import { chaptersFromDescription, fieldLimits } from '@plateau/contract/constants';
-import { LIST_ERROR } from '../../../components/list-state.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { chapterListQuery } from '../../../resources/chapters.ts';
 import { useViewer } from '../../../resources/viewer.ts';
 import { useSaveChapters } from '../api/chapter-mutations.ts';
 import { formatChapterTime, parseChapterTime } from '../chapter-times.ts';
+import { SectionLoad } from './section-load.tsx';
 
 export const chapterMessages = {
   saved: 'Chapitres enregistrés',
@@ -130,116 +128,103 @@ export const ChaptersSection = ({
           Les parties de la vidéo, marquées sur la barre de lecture et dans le menu Chapitres.
         </Typography>
       </div>
-      {list.isPending ? (
-        <Box role="status" aria-label="Chargement des chapitres">
-          <Skeleton variant="rounded" height={56} />
-        </Box>
-      ) : list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button type="button" color="inherit" size="small" onClick={() => void list.refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {LIST_ERROR}
-        </Alert>
-      ) : (
-        <>
-          {rows.length === 0 ? (
-            <Typography color="textSecondary">Aucun chapitre pour cette vidéo.</Typography>
-          ) : (
-            <Box
-              component="ol"
-              aria-label="Chapitres de la vidéo"
-              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}
-            >
-              {rows.map((row, index) => (
-                <Box
-                  component="li"
-                  key={row.key}
-                  aria-label={`Chapitre ${index + 1}`}
-                  sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+      <SectionLoad
+        label="Chargement des chapitres"
+        status={list.status}
+        onRetry={() => void list.refetch()}
+      >
+        {rows.length === 0 ? (
+          <Typography color="textSecondary">Aucun chapitre pour cette vidéo.</Typography>
+        ) : (
+          <Box
+            component="ol"
+            aria-label="Chapitres de la vidéo"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}
+          >
+            {rows.map((row, index) => (
+              <Box
+                component="li"
+                key={row.key}
+                aria-label={`Chapitre ${index + 1}`}
+                sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+              >
+                <TextField
+                  size="small"
+                  label="Début"
+                  value={row.time}
+                  disabled={busy}
+                  error={checked && problems[index]!.time}
+                  helperText={checked && problems[index]!.time ? chapterMessages.badTime : ' '}
+                  onChange={(event) =>
+                    edit((all) =>
+                      all.map((one) =>
+                        one.key === row.key ? { ...one, time: event.target.value } : one,
+                      ),
+                    )
+                  }
+                  slotProps={{ htmlInput: { inputMode: 'decimal', spellCheck: false } }}
+                  sx={{ width: 112, flex: 'none' }}
+                />
+                <TextField
+                  size="small"
+                  label="Titre"
+                  value={row.title}
+                  disabled={busy}
+                  error={checked && problems[index]!.title}
+                  helperText={checked && problems[index]!.title ? chapterMessages.noTitle : ' '}
+                  onChange={(event) =>
+                    edit((all) =>
+                      all.map((one) =>
+                        one.key === row.key ? { ...one, title: event.target.value } : one,
+                      ),
+                    )
+                  }
+                  slotProps={{ htmlInput: { maxLength: fieldLimits.chapterTitle } }}
+                  sx={{ flex: '1 1 auto', minWidth: 0 }}
+                />
+                <IconButton
+                  type="button"
+                  aria-label={`Retirer le chapitre ${index + 1}`}
+                  disabled={busy}
+                  onClick={() => edit((all) => all.filter((one) => one.key !== row.key))}
+                  sx={{ mt: 0.25 }}
                 >
-                  <TextField
-                    size="small"
-                    label="Début"
-                    value={row.time}
-                    disabled={busy}
-                    error={checked && problems[index]!.time}
-                    helperText={checked && problems[index]!.time ? chapterMessages.badTime : ' '}
-                    onChange={(event) =>
-                      edit((all) =>
-                        all.map((one) =>
-                          one.key === row.key ? { ...one, time: event.target.value } : one,
-                        ),
-                      )
-                    }
-                    slotProps={{ htmlInput: { inputMode: 'decimal', spellCheck: false } }}
-                    sx={{ width: 112, flex: 'none' }}
-                  />
-                  <TextField
-                    size="small"
-                    label="Titre"
-                    value={row.title}
-                    disabled={busy}
-                    error={checked && problems[index]!.title}
-                    helperText={checked && problems[index]!.title ? chapterMessages.noTitle : ' '}
-                    onChange={(event) =>
-                      edit((all) =>
-                        all.map((one) =>
-                          one.key === row.key ? { ...one, title: event.target.value } : one,
-                        ),
-                      )
-                    }
-                    slotProps={{ htmlInput: { maxLength: fieldLimits.chapterTitle } }}
-                    sx={{ flex: '1 1 auto', minWidth: 0 }}
-                  />
-                  <IconButton
-                    type="button"
-                    aria-label={`Retirer le chapitre ${index + 1}`}
-                    disabled={busy}
-                    onClick={() => edit((all) => all.filter((one) => one.key !== row.key))}
-                    sx={{ mt: 0.25 }}
-                  >
-                    <DeleteOutlinedIcon />
-                  </IconButton>
-                </Box>
-              ))}
-            </Box>
-          )}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button
-              type="button"
-              variant="outlined"
-              startIcon={<AddIcon />}
-              disabled={busy || rows.length >= fieldLimits.videoChapters}
-              onClick={addRow}
-            >
-              Ajouter un chapitre
-            </Button>
-            <Button
-              type="button"
-              variant="outlined"
-              startIcon={<NotesIcon />}
-              disabled={busy}
-              onClick={importDescription}
-            >
-              Importer depuis la description
-            </Button>
-            <Button
-              type="button"
-              variant="contained"
-              disabled={busy || draft === null}
-              loading={save.isPending}
-              onClick={submit}
-            >
-              Enregistrer les chapitres
-            </Button>
+                  <DeleteOutlinedIcon />
+                </IconButton>
+              </Box>
+            ))}
           </Box>
-        </>
-      )}
+        )}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            type="button"
+            variant="outlined"
+            startIcon={<AddIcon />}
+            disabled={busy || rows.length >= fieldLimits.videoChapters}
+            onClick={addRow}
+          >
+            Ajouter un chapitre
+          </Button>
+          <Button
+            type="button"
+            variant="outlined"
+            startIcon={<NotesIcon />}
+            disabled={busy}
+            onClick={importDescription}
+          >
+            Importer depuis la description
+          </Button>
+          <Button
+            type="button"
+            variant="contained"
+            disabled={busy || draft === null}
+            loading={save.isPending}
+            onClick={submit}
+          >
+            Enregistrer les chapitres
+          </Button>
+        </Box>
+      </SectionLoad>
     </Box>
   );
 };

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { LIST_ERROR } from '../../../components/list-state.tsx';
+
+interface SectionLoadProps {
+  /** What is loading, for screen readers (« Chargement des sous-titres »). */
+  label: string;
+  status: 'pending' | 'error' | 'success';
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** An edit page section's list: a placeholder while it loads, the spec's error with a retry. */
+export const SectionLoad = ({ label, status, onRetry, children }: SectionLoadProps) => {
+  if (status === 'pending') {
+    return (
+      <Box role="status" aria-label={label}>
+        <Skeleton variant="rounded" height={56} />
+      </Box>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button type="button" color="inherit" size="small" onClick={onRetry}>
+            Réessayer
+          </Button>
+        }
+      >
+        {LIST_ERROR}
+      </Alert>
+    );
+  }
+  return children;
+};
