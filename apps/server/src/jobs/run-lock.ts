@@ -69,6 +69,7 @@ export const runLockHeld = async (database: DatabaseHandle, key: number): Promis
     `select exists (
       select 1 from pg_locks
       where locktype = 'advisory' and granted
+        and database = (select oid from pg_database where datname = current_database())
         and classid = $1::int::oid and objid = $2::int::oid and objsubid = 2
     ) as held`,
     [RUN_LOCK_NAMESPACE, key],
