@@ -11,6 +11,7 @@ import { apiAs, type ApiCall } from '../support/api.ts';
 import { look, signIn, useBrowser } from '../support/browser.ts';
 import { readLiveClock, stampedEncoder, type ClockReader } from '../support/live-clock.ts';
 import { plateau } from '../support/plateau.ts';
+import { holdMachine, MACHINE_WAIT_MS } from '../../apps/server/src/test/machine-lock.ts';
 
 /**
  * Plateau Live from end to end: ffmpeg publishes a test pattern with sound to the embedded
@@ -46,6 +47,14 @@ beforeAll(async () => {
   await encodeStream(streams.before, 90, 60);
   await encodeStream(streams.after, 60, 60);
 });
+
+// Latencies are real time: no other live beside these (a server test's live put a viewer 1.3 s
+// behind the other).
+let releaseMachine: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  releaseMachine = await holdMachine('live');
+}, MACHINE_WAIT_MS);
+afterAll(() => releaseMachine?.());
 
 /**
  * An encoder sending a file, or encoding as it sends (ffmpeg's arguments before its output):

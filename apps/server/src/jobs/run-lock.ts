@@ -56,8 +56,14 @@ export const createRunLock = (database: DatabaseHandle, key: number): RunLock =>
     async release() {
       const connection = client;
       client = undefined;
-      // Closing the session drops its advisory locks, whatever state it is in.
-      connection?.release(true);
+      if (!connection) return;
+      // Unlocked at once: a closed session's locks go only once the server has noticed, and
+      // the run would show as still going meanwhile. Closing the session then drops them
+      // whatever state it is in (a connection already broken answers nothing).
+      await connection
+        .query('select pg_advisory_unlock($1::int, $2::int)', [RUN_LOCK_NAMESPACE, key])
+        .catch(() => undefined);
+      connection.release(true);
     },
   };
 };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import { Privacy, Processing } from '@plateau/contract';
-import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { postDirect } from '../../test/directs.ts';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
 import { mediaKeys } from '../../storage/media-storage.ts';
@@ -16,6 +16,7 @@ import {
   waitFor,
 } from './live.test-support.ts';
 import { newestSequence } from './live-playlists.ts';
+import { holdMachine, MACHINE_WAIT_MS } from '../../test/machine-lock.ts';
 
 const rtmpPort = await freePort();
 const logs: string[] = [];
@@ -46,6 +47,13 @@ beforeAll(async () => {
   before = await makeEncoderStream('before-cut', { seconds: 8 });
   after = await makeEncoderStream('after-cut', { seconds: 6 });
 }, 60_000);
+
+// Its REDIFF's length is real time: no other live beside it (under two, it came out 2 s short).
+let releaseMachine: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  releaseMachine = await holdMachine('live');
+}, MACHINE_WAIT_MS);
+afterAll(() => releaseMachine?.());
 
 describe('a direct broadcast into Plateau', () => {
   it('plays live with its access rules, survives a cut, and ends as its REDIFF in /pending', async () => {
