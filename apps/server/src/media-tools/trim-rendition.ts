@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Rung } from './encode-args.ts';
 import { runFfmpeg } from './ffmpeg-runner.ts';
+import { parsePacketLine, type VideoPacket } from './video-packets.ts';
 import {
   buildCutMuxArgs,
   buildEdgeEncodeArgs,
@@ -29,7 +30,7 @@ export const readCutSource = async (
     ffprobe,
     [
       ...['-v', 'error', '-select_streams', 'v:0'],
-      ...['-show_entries', 'packet=pts_time,dts_time,duration_time,flags:format=start_time'],
+      ...['-show_entries', 'packet=pts_time,dts_time,duration_time,size,flags:format=start_time'],
       ...['-of', 'compact=p=0', file],
     ],
     { stdio: ['ignore', 'pipe', 'ignore'], signal },
@@ -38,23 +39,13 @@ export const readCutSource = async (
     child.once('error', () => resolve(null));
     child.once('close', (code) => resolve(code));
   });
-  const frames: { pts: number; dts: number; duration: number; key: boolean }[] = [];
+  const frames: VideoPacket[] = [];
   let fileStart = 0;
   for await (const line of createInterface({ input: child.stdout })) {
-    const fields = new Map(line.split('|').map((pair) => pair.split('=') as [string, string]));
-    if (!fields.has('pts_time')) {
-      fileStart = Number(fields.get('start_time')) || 0;
-      continue;
-    }
-    const pts = Number(fields.get('pts_time'));
-    if (!Number.isFinite(pts)) continue;
-    const dts = Number(fields.get('dts_time'));
-    frames.push({
-      pts,
-      dts: Number.isFinite(dts) ? dts : pts,
-      duration: Number(fields.get('duration_time')) || 0,
-      key: fields.get('flags')?.startsWith('K') ?? false,
-    });
+    // The packets' lines as the copy check reads them; the format's is its start alone.
+    const packet = parsePacketLine(line);
+    if (packet) frames.push(packet);
+    else if (line.startsWith('start_time=')) fileStart = Number(line.slice(11)) || 0;
   }
   if ((await exit) !== 0 || frames.length === 0) return null;
   frames.sort((a, b) => a.pts - b.pts);
@@ -63,7 +54,7 @@ export const readCutSource = async (
   return {
     pts: frames.map((frame) => frame.pts),
     dts: frames.map((frame) => frame.dts),
-    keyframes: frames.flatMap((frame, index) => (frame.key ? [index] : [])),
+    keyframes: frames.flatMap((frame, index) => (frame.keyframe ? [index] : [])),
     lastFrameSeconds: last.duration || period,
     fileStart,
   };
