@@ -44,7 +44,9 @@ export const createPartRunner = ({
     if (!part) return;
     entry.part = undefined;
     part.detach();
-    await part.process.stop();
+    if (await part.process.stop()) {
+      log.error(`live ${entry.liveId}: the recording's ffmpeg did not finish its part: killed`);
+    }
   };
 
   /** The low-latency side of a part: kept across reconnects while the direct asks for it. */

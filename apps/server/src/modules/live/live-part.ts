@@ -10,8 +10,11 @@ import { createFragmentReader, type FragmentSink } from './live-fragments.ts';
 export interface LivePart {
   /** Hands FLV bytes to the copying ffmpeg; false once it is gone or too far behind. */
   write(chunk: Buffer): boolean;
-  /** Ends the inputs and waits for the ffmpegs to finish their files (killed after `timeoutMs`). */
-  stop(timeoutMs?: number): Promise<void>;
+  /**
+   * Ends the inputs and waits for the ffmpegs to finish their files (killed after `timeoutMs`);
+   * true when the recording's had to be killed (what it had not written yet is lost).
+   */
+  stop(timeoutMs?: number): Promise<boolean>;
   /** Settles when the copying ffmpeg exits, with its last error line when it failed. */
   readonly exited: Promise<{ ok: boolean; error?: string }>;
 }
@@ -44,7 +47,8 @@ const RUNG_RESTARTS = 5;
 
 interface LiveFfmpeg {
   write(chunk: Buffer): boolean;
-  stop(timeoutMs: number): Promise<void>;
+  /** True when it had to be killed. */
+  stop(timeoutMs: number): Promise<boolean>;
   /** `behind`: its input was ended because it could not keep up. */
   readonly exited: Promise<{ ok: boolean; error?: string; behind?: boolean }>;
 }
@@ -103,9 +107,14 @@ const startOne = (
     },
     async stop(timeoutMs: number) {
       stdin.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      let killed = false;
+      const timer = setTimeout(() => {
+        killed = !gone;
+        child.kill('SIGKILL');
+      }, timeoutMs);
       await exited;
       clearTimeout(timer);
+      return killed;
     },
   };
 };
@@ -188,7 +197,8 @@ export const startLivePart = (
     exited: copy.exited,
     write: (chunk) => copy.write(chunk),
     async stop(timeoutMs = 15_000) {
-      await Promise.all([copy.stop(timeoutMs), rungs?.stop(timeoutMs)]);
+      const [killed] = await Promise.all([copy.stop(timeoutMs), rungs?.stop(timeoutMs)]);
+      return killed;
     },
   };
 };

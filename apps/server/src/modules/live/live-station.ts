@@ -186,9 +186,11 @@ export const createLiveStation = (deps: LiveStationDeps) => {
     entry.liveId = opened.id;
     entry.publisher = publisher;
     active.set(directId, entry);
-    publisher.onEnd(() => void lost(directId, publisher).catch((e) => log.error('live', e)));
     await parts.start(directId, entry, opened.parts, direct.lowLatency);
     watch(directId, entry, publisher);
+    // After the part is running: a publish already over (shorter than this acceptance) is told
+    // at once, and stops the part it just started.
+    publisher.onEnd(() => void lost(directId, publisher).catch((e) => log.error('live', e)));
     log.info(
       `live: direct ${directId}: live ${opened.id} part ${opened.parts} from ${publisher.address}`,
     );

@@ -1,5 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
@@ -32,6 +33,10 @@ export const makeEncoderStream = async (
   const dir = path.join(testTmpDir, 'live-streams');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.flv`);
+  // Made under a name of its own, then renamed into place: the test projects run the same
+  // files at once, and an encoder of one publishing this file while another project wrote it
+  // again read a truncated stream (CI: « Invalid data found », a REDIFF seconds short).
+  const making = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.flv`;
   await run('ffmpeg', [
     '-hide_banner',
     '-loglevel',
@@ -57,8 +62,9 @@ export const makeEncoderStream = async (
     audio,
     '-f',
     'flv',
-    file,
+    making,
   ]);
+  await rename(making, file);
   return file;
 };
 
@@ -68,6 +74,8 @@ export interface Encoder {
   exited: Promise<number | null>;
   /** Cuts the connection as a dropped network would (no goodbye). */
   cut(): Promise<void>;
+  /** What ffmpeg printed (errors only): why a publish was refused or broke. */
+  said(): string;
 }
 
 /** Publishes `file` in real time to `rtmp://127.0.0.1:port/live/key`, from `startSeconds`. */
@@ -96,7 +104,10 @@ export const publish = (
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  child.stderr!.resume();
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    if (errors.length < 4_000) errors += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
@@ -107,6 +118,7 @@ export const publish = (
       child.kill('SIGKILL');
       await exited;
     },
+    said: () => errors,
   };
 };
 

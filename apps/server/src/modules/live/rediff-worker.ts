@@ -48,9 +48,15 @@ export const startRediffWorker = async (
     const live = await repository.findLive(deps.db, liveId);
     if (live?.state !== 'ending') return;
     await repository.setRediffProgress(deps.db, liveId, 0);
-    const videoId = await buildRediff(deps, live, { signal, onProgress: progressOf(liveId) });
+    let parts = '';
+    const videoId = await buildRediff(deps, live, {
+      signal,
+      onProgress: progressOf(liveId),
+      onParts: (seconds) => (parts = seconds.map((s) => `${s.toFixed(2)} s`).join(' + ')),
+    });
     log.info(
-      `live: direct ${live.directId}: live ${live.id} ended, REDIFF video ${videoId ?? 'none'}`,
+      `live: direct ${live.directId}: live ${live.id} ended, REDIFF video ${videoId ?? 'none'}` +
+        (parts && ` from its parts of ${parts}`),
     );
     // The REDIFF holds every part now (or nothing was recorded): the live's files can go.
     await deps.files.remove(live.directId, live.id);

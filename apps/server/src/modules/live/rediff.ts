@@ -27,6 +27,8 @@ export interface RediffRun {
   signal?: AbortSignal;
   /** 0-99 while the parts are joined. */
   onProgress?: (percent: number) => void;
+  /** Each part's seconds, as probed before the join (the log's account of the recording). */
+  onParts?: (seconds: number[]) => void;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface RediffRun {
 export const buildRediff = async (
   deps: RediffDeps,
   live: repository.LiveRow,
-  { signal, onProgress }: RediffRun = {},
+  { signal, onProgress, onParts }: RediffRun = {},
 ): Promise<number | null> => {
   const { db, storage } = deps;
   const parts: string[] = [];
@@ -58,10 +60,12 @@ export const buildRediff = async (
   const joined = await storage.tempPath('.mp4');
   try {
     await writeFile(list, rediffPartList(parts));
-    let durationSeconds = 0;
+    const partSeconds: number[] = [];
     for (const part of parts) {
-      durationSeconds += (await probeVideo(deps.ffprobe, part))?.durationSeconds ?? 0;
+      partSeconds.push((await probeVideo(deps.ffprobe, part))?.durationSeconds ?? 0);
     }
+    onParts?.(partSeconds);
+    const durationSeconds = partSeconds.reduce((sum, seconds) => sum + seconds, 0);
     await runFfmpeg(deps.ffmpeg, rediffJoinArgs({ list, output: joined }), {
       signal,
       durationSeconds,

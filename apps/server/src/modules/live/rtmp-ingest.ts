@@ -106,7 +106,12 @@ export const startRtmpIngest = async ({
   server.tcpServer.maxConnections = MAX_CONNECTIONS;
 
   const refused = new WeakSet<object>();
-  const publishers = new Map<object, { end: Set<() => void> }>();
+  /** A publish's end listeners, and whether it ended (a listener added after is told at once). */
+  interface PublishState {
+    end: Set<() => void>;
+    ended: boolean;
+  }
+  const publishers = new Map<object, PublishState>();
   const events = Context.eventEmitter;
 
   const refuse = (session: any) => {
@@ -134,7 +139,7 @@ export const startRtmpIngest = async ({
     const broadcast = Context.broadcasts.get(session.streamPath);
     // NMS refuses a second publisher itself right after this event.
     if (!broadcast || broadcast.publisher !== null) return;
-    const state = { end: new Set<() => void>() };
+    const state: PublishState = { end: new Set(), ended: false };
     publishers.set(session, state);
     session.socket.setTimeout(SILENT_PUBLISHER_MS, () => session.socket.destroy());
     // Plateau listens from the publish's first packet: whatever arrives while the station
@@ -167,14 +172,19 @@ export const startRtmpIngest = async ({
         if (sink) return sink(chunk);
         if (!early) return;
         earlyBytes += chunk.length;
-        if (earlyBytes > MAX_EARLY_BYTES) early = undefined;
-        else early.push(chunk);
+        early.push(chunk);
+        // Never a stream without its start: past the bound, the encoder is cut and reconnects.
+        if (earlyBytes > MAX_EARLY_BYTES) {
+          early = undefined;
+          session.socket.destroy();
+        }
       },
     };
     broadcast.postPlay(subscriber);
+    // A short publish may be over before the station has looked its key up (a busy database):
+    // what it sent stays for the attach, and is let go by the attach or the refusal (drop).
     state.end.add(() => {
       decide(codecs.verdict() ?? problems.noCodecs);
-      early = undefined;
       broadcast.donePlay(subscriber);
     });
     handlers.publish({
@@ -213,16 +223,24 @@ export const startRtmpIngest = async ({
         kbps: Math.round(Number(session.videoDatarate) || 0),
       }),
       receivedBytes: () => session.inBytes as number,
-      drop: () => session.socket.destroy(),
-      onEnd: (listener) => state.end.add(listener),
+      drop: () => {
+        early = undefined;
+        session.socket.destroy();
+      },
+      // Told at once when the publish ended before anyone listened.
+      onEnd: (listener) => (state.ended ? queueMicrotask(listener) : state.end.add(listener)),
     });
+  };
+
+  const endPublish = (session: object, state: PublishState) => {
+    publishers.delete(session);
+    state.ended = true;
+    for (const listener of state.end) listener();
   };
 
   const onDonePublish = (session: any) => {
     const state = publishers.get(session);
-    if (!state) return;
-    publishers.delete(session);
-    for (const listener of state.end) listener();
+    if (state) endPublish(session, state);
   };
 
   // Only Plateau's own subscriber reads a live: RTMP players are turned away.
@@ -241,10 +259,7 @@ export const startRtmpIngest = async ({
       events.off('prePlay', onPrePlay);
       server.stop();
       // Sessions destroyed above end their publishes: tell the station now, not never.
-      for (const [session, state] of publishers) {
-        publishers.delete(session);
-        for (const listener of state.end) listener();
-      }
+      for (const [session, state] of publishers) endPublish(session, state);
       running = false;
     },
   };
