@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChapterList } from '@plateau/contract';
-import { look, signIn, useBrowser } from '../support/browser.ts';
+import { keepInView, look, signIn, useBrowser } from '../support/browser.ts';
 import { apiAs } from '../support/api.ts';
 import { plateau } from '../support/plateau.ts';
 
@@ -9,14 +9,7 @@ const { visit } = useBrowser();
 
 /** The edit page scrolled to the chapters, kept there when the viewport changes size. */
 const keepSectionInView = (page: Page) =>
-  page.evaluate(() => {
-    const keep = () =>
-      document
-        .querySelector('section[aria-labelledby="chapters-title"]')
-        ?.scrollIntoView({ block: 'center' });
-    keep();
-    window.addEventListener('resize', keep);
-  });
+  keepInView(page, 'section[aria-labelledby="chapters-title"]', 'center');
 
 afterAll(async () => {
   const { api } = await apiAs('membre');

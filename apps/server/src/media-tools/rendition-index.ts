@@ -95,11 +95,12 @@ export const loadRenditionIndex = async (
   storage: MediaStorage,
   videoId: number,
   rung: number,
+  version: number,
 ): Promise<RenditionIndex | null> => {
-  const key = mediaKeys.rungIndex(videoId, rung);
+  const key = mediaKeys.rungIndex(videoId, rung, version);
   const [indexStat, fileStat] = await Promise.all([
     storage.stat(key),
-    storage.stat(mediaKeys.rung(videoId, rung)),
+    storage.stat(mediaKeys.rung(videoId, rung, version)),
   ]);
   if (!indexStat || !fileStat) return null;
   const bytes = await storage.readStart(key, indexStat.size);
@@ -110,6 +111,6 @@ export const loadRenditionIndex = async (
     return null;
   }
   if (!isIndex(index, rung) || index.file.size !== fileStat.size) return null;
-  const head = await storage.readStart(mediaKeys.rung(videoId, rung), headLength(index));
+  const head = await storage.readStart(mediaKeys.rung(videoId, rung, version), headLength(index));
   return head && sha256(head) === index.file.headSha256 ? index : null;
 };

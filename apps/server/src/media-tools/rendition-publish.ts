@@ -40,15 +40,21 @@ export const publishRendition = async (
   videoId: number,
   output: RungOutput,
   index: string | undefined,
+  version: number,
 ) => {
-  const indexKey = mediaKeys.rungIndex(videoId, output.rung);
+  const indexKey = mediaKeys.rungIndex(videoId, output.rung, version);
   if (index) await storage.commit(index, indexKey);
   else await storage.remove(indexKey);
-  await storage.commit(output.file, mediaKeys.rung(videoId, output.rung));
+  await storage.commit(output.file, mediaKeys.rung(videoId, output.rung, version));
 };
 
 /** A rung the new encode no longer makes goes with its index. */
-export const removeRendition = async (storage: MediaStorage, videoId: number, rung: number) => {
-  await storage.remove(mediaKeys.rung(videoId, rung));
-  await storage.remove(mediaKeys.rungIndex(videoId, rung));
+export const removeRendition = async (
+  storage: MediaStorage,
+  videoId: number,
+  rung: number,
+  version: number,
+) => {
+  await storage.remove(mediaKeys.rung(videoId, rung, version));
+  await storage.remove(mediaKeys.rungIndex(videoId, rung, version));
 };

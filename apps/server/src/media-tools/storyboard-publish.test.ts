@@ -62,13 +62,16 @@ afterAll(async () => {
 
 describe('publishStoryboard (real ffmpeg)', () => {
   it('stores a sprite whose tile k is the frame at k seconds, and its track', async () => {
-    expect(await publishStoryboard(ctx, 5, clip)).toBe(true);
+    expect(await publishStoryboard(ctx, { videoId: 5, version: 0 }, clip)).toBe(true);
 
-    const sprite = storage.localFiles!.localPath(mediaKeys.storyboardImage(5));
+    const sprite = storage.localFiles!.localPath(mediaKeys.storyboardImage(5, 0));
     const probe = await probeVideo(ffprobe, sprite);
     expect(probe).toMatchObject({ width: 1600, height: 180, videoCodec: 'mjpeg' });
 
-    const vtt = await readFile(storage.localFiles!.localPath(mediaKeys.storyboardVtt(5)), 'utf8');
+    const vtt = await readFile(
+      storage.localFiles!.localPath(mediaKeys.storyboardVtt(5, 0)),
+      'utf8',
+    );
     const cues = vtt.trimEnd().split('\n\n').slice(1);
     expect(cues).toHaveLength(12);
     expect(cues[3]).toBe('00:00:03.000 --> 00:00:04.000\nstoryboard.jpg#xywh=480,0,160,90');
@@ -104,27 +107,30 @@ describe('publishStoryboard (real ffmpeg)', () => {
       ...['-i', 'sine=duration=12.4', '-c:v', 'libx264', '-preset', 'ultrafast'],
       ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', longer],
     ]);
-    expect(await publishStoryboard(ctx, 6, longer)).toBe(true);
-    const vtt = await readFile(storage.localFiles!.localPath(mediaKeys.storyboardVtt(6)), 'utf8');
+    expect(await publishStoryboard(ctx, { videoId: 6, version: 0 }, longer)).toBe(true);
+    const vtt = await readFile(
+      storage.localFiles!.localPath(mediaKeys.storyboardVtt(6, 0)),
+      'utf8',
+    );
     const cues = vtt.trimEnd().split('\n\n').slice(1);
     // No tile past the picture (it would be black): the last cue, to the end, shows second 11.
     expect(cues).toHaveLength(12);
     expect(cues[11]).toMatch(/^00:00:11\.000 --> 00:00:12\.4\d\d\nstoryboard\.jpg#xywh=160,90,/);
-    const sprite = storage.localFiles!.localPath(mediaKeys.storyboardImage(6));
+    const sprite = storage.localFiles!.localPath(mediaKeys.storyboardImage(6, 0));
     const last = await grayFrame(sprite, 'crop=160:90:160:90');
     const second11 = await grayFrame(longer, 'scale=160:90:flags=bilinear', 11);
     expect(meanDifference(last, second11)).toBeLessThan(6);
   }, 60_000);
 
   it('logs, removes the previous storyboard and answers false when the rung is unreadable', async () => {
-    expect(await publishStoryboard(ctx, 6, clip)).toBe(true);
+    expect(await publishStoryboard(ctx, { videoId: 6, version: 0 }, clip)).toBe(true);
     const broken = path.join(root, 'broken.mp4');
     await writeFile(broken, 'pas une vidéo');
 
-    expect(await publishStoryboard(ctx, 6, broken)).toBe(false);
+    expect(await publishStoryboard(ctx, { videoId: 6, version: 0 }, broken)).toBe(false);
 
-    expect(await storage.stat(mediaKeys.storyboardImage(6))).toBeNull();
-    expect(await storage.stat(mediaKeys.storyboardVtt(6))).toBeNull();
+    expect(await storage.stat(mediaKeys.storyboardImage(6, 0))).toBeNull();
+    expect(await storage.stat(mediaKeys.storyboardVtt(6, 0))).toBeNull();
     expect(warnings).toEqual([
       expect.stringMatching(/^video 6: no storyboard \(ffprobe cannot read/),
     ]);

@@ -12,13 +12,19 @@ export interface StoryboardContext {
   log: { info(msg: string): void; warn(msg: string): void };
 }
 
+/** Whose storyboard, in which version of its media (`mediaKeys.versionFolder`). */
+export interface StoryboardTarget {
+  videoId: number;
+  version: number;
+}
+
 /** A storyboard's own temporary files: `.storyboard-<video>-`, swept like any crash debris. */
 const tempName = (videoId: number, name: string) => `.storyboard-${videoId}-${name}`;
 
 /** Removes a video's storyboard (a stale one must not outlive the renditions it showed). */
-export const removeStoryboard = async (storage: MediaStorage, videoId: number) => {
-  await storage.remove(mediaKeys.storyboardVtt(videoId));
-  await storage.remove(mediaKeys.storyboardImage(videoId));
+export const removeStoryboard = async (storage: MediaStorage, videoId: number, version: number) => {
+  await storage.remove(mediaKeys.storyboardVtt(videoId, version));
+  await storage.remove(mediaKeys.storyboardImage(videoId, version));
 };
 
 /**
@@ -31,7 +37,7 @@ export const removeStoryboard = async (storage: MediaStorage, videoId: number) =
  */
 export const publishStoryboard = async (
   ctx: StoryboardContext,
-  videoId: number,
+  { videoId, version }: StoryboardTarget,
   rungFile: string,
   signal?: AbortSignal,
 ): Promise<boolean> => {
@@ -47,13 +53,13 @@ export const publishStoryboard = async (
       Readable.from([buildStoryboardVtt(layout)]),
       tempName(videoId, 'storyboard.vtt'),
     );
-    await storage.commit(image, mediaKeys.storyboardImage(videoId));
-    await storage.commit(track, mediaKeys.storyboardVtt(videoId));
+    await storage.commit(image, mediaKeys.storyboardImage(videoId, version));
+    await storage.commit(track, mediaKeys.storyboardVtt(videoId, version));
     return true;
   } catch (error) {
     if (error instanceof FfmpegAbortedError) throw error;
     ctx.log.warn(`video ${videoId}: no storyboard (${(error as Error).message})`);
-    await removeStoryboard(storage, videoId).catch(() => undefined);
+    await removeStoryboard(storage, videoId, version).catch(() => undefined);
     return false;
   } finally {
     // After the commits these are no-ops: the files were renamed away.
@@ -69,18 +75,19 @@ export const publishStoryboard = async (
  */
 export const publishStoryboardOf = async (
   ctx: StoryboardContext,
-  videoId: number,
+  target: StoryboardTarget,
   rungKey: string,
   signal?: AbortSignal,
 ): Promise<boolean> => {
+  const { videoId, version } = target;
   try {
     return await ctx.storage.withLocalFile(rungKey, (file) =>
-      publishStoryboard(ctx, videoId, file, signal),
+      publishStoryboard(ctx, target, file, signal),
     );
   } catch (error) {
     if (!(error instanceof MissingMediaError)) throw error;
     ctx.log.warn(`video ${videoId}: no storyboard (${error.message})`);
-    await removeStoryboard(ctx.storage, videoId).catch(() => undefined);
+    await removeStoryboard(ctx.storage, videoId, version).catch(() => undefined);
     return false;
   }
 };
@@ -91,7 +98,13 @@ export const publishStoryboardOf = async (
  */
 export const storyboardStep = (
   ctx: StoryboardContext,
-  videoId: number,
+  target: StoryboardTarget,
   rungs: readonly number[],
   signal: AbortSignal,
-) => publishStoryboardOf(ctx, videoId, mediaKeys.rung(videoId, Math.min(...rungs)), signal);
+) =>
+  publishStoryboardOf(
+    ctx,
+    target,
+    mediaKeys.rung(target.videoId, Math.min(...rungs), target.version),
+    signal,
+  );

@@ -35,8 +35,11 @@ describe('buildEdgeEncodeArgs', () => {
     expect(args.slice(5, 9)).toEqual(['-ss', '2.060000', '-i', '/r/480.mp4']);
     expect(args).toContain('trim=start_frame=30:end_frame=50,setpts=PTS-STARTPTS');
     expect(args).toEqual(
-      expect.arrayContaining(['-g', '50', '-maxrate:v:0', '1400k', '-bufsize:v:0', '2800k']),
+      expect.arrayContaining(['-maxrate:v:0', '1400k', '-bufsize:v:0', '2800k']),
     );
+    // One keyframe, its first: the last -g (ffmpeg keeps the last) is past the edge's end.
+    const interval = args.lastIndexOf('-g');
+    expect(args.slice(interval, interval + 2)).toEqual(['-g', '21']);
     expect(args.slice(-3)).toEqual(['-f', 'mp4', '/s/edge.mp4']);
   });
 

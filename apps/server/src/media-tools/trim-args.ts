@@ -56,6 +56,9 @@ export const buildEdgeEncodeArgs = (
     ...['-map', '0:v:0', '-an', '-sn', '-dn'],
     ...['-vf', `trim=start_frame=${skip}:end_frame=${skip + piece.count},setpts=PTS-STARTPTS`],
     ...rungEncoderArgs(encoder.rung, { frameRate: encoder.frameRate }),
+    // One keyframe, its first: the rung's own interval would put one a few frames before the
+    // copied GOP that follows a long edge, a GOP (and an HLS segment) of a few frames.
+    ...['-g', String(piece.count + 1)],
     ...['-map_metadata', '-1', '-f', 'mp4', output],
   ];
 };

@@ -45,6 +45,23 @@ describe('planVideo', () => {
     expect(tail![0]!.seconds).toBeCloseTo(4, 6);
   });
 
+  it('re-encodes an edge of fewer than three frames with the GOP beside it', () => {
+    // Two frames before a keyframe, one after: too few for x264 to delay its pictures.
+    const [pieces] = planVideo(frames, [{ start: at(98), end: at(301) }]);
+    expect(pieces!.map(({ kind, first, count }) => [kind, first, count])).toEqual([
+      ['encode', 98, 52],
+      ['copy', 150, 100],
+      ['encode', 250, 51],
+    ]);
+    // Three frames are enough.
+    const [three] = planVideo(frames, [{ start: at(97), end: at(303) }]);
+    expect(three!.map(({ kind, first, count }) => [kind, first, count])).toEqual([
+      ['encode', 97, 3],
+      ['copy', 100, 200],
+      ['encode', 300, 3],
+    ]);
+  });
+
   it('re-encodes a range holding no whole GOP', () => {
     const pieces = planVideo(frames, [
       { start: at(110), end: at(130) },

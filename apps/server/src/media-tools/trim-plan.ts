@@ -73,24 +73,36 @@ const span = (frames: RenditionFrames, first: number, end: number): FrameSpan =>
 });
 
 /**
+ * The fewest frames an edge is re-encoded in: x264 reorders (and so delays the pictures by
+ * ENCODED_PRESENTATION_DELAY_FRAMES, as every copied GOP is) only from three frames on. A
+ * shorter edge would show its pictures early and collide with the copied decode times, so it
+ * takes the GOP beside it along.
+ */
+export const MIN_EDGE_FRAMES = 3;
+
+/**
  * The pieces of one kept range: the frames before its first keyframe re-encoded, the GOPs from
  * there to its last keyframe copied, the frames from that keyframe on re-encoded (or copied
- * when the range ends where a GOP does). A range holding no whole GOP is re-encoded whole.
+ * when the range ends where a GOP does), each edge at least MIN_EDGE_FRAMES long. A range
+ * holding no whole GOP is re-encoded whole.
  */
 export const piecesOf = (frames: RenditionFrames, [first, end]: [number, number]): VideoPiece[] => {
   if (end <= first) return [];
   const inside = frames.keyframes.filter((key) => key >= first && key <= end);
-  const lastStart = inside.at(-1);
-  const firstKey = inside[0];
   // The keyframe after the range (or the video's end) closes the last GOP inside it.
   const closesGop = end === frames.pts.length || frames.keyframes.includes(end);
-  const copyEnd = closesGop ? end : lastStart;
-  if (firstKey === undefined || copyEnd === undefined || copyEnd <= firstKey) {
+  let copyStart = inside[0];
+  let copyEnd = closesGop ? end : inside.at(-1);
+  if (copyStart !== undefined && copyStart > first && copyStart - first < MIN_EDGE_FRAMES)
+    copyStart = inside.find((key) => key > copyStart!);
+  if (copyEnd !== undefined && copyEnd < end && end - copyEnd < MIN_EDGE_FRAMES)
+    copyEnd = inside.filter((key) => key < copyEnd!).at(-1);
+  if (copyStart === undefined || copyEnd === undefined || copyEnd <= copyStart) {
     return [{ kind: 'encode', ...span(frames, first, end) }];
   }
   const pieces: VideoPiece[] = [];
-  if (first < firstKey) pieces.push({ kind: 'encode', ...span(frames, first, firstKey) });
-  pieces.push({ kind: 'copy', ...span(frames, firstKey, copyEnd) });
+  if (first < copyStart) pieces.push({ kind: 'encode', ...span(frames, first, copyStart) });
+  pieces.push({ kind: 'copy', ...span(frames, copyStart, copyEnd) });
   if (copyEnd < end) pieces.push({ kind: 'encode', ...span(frames, copyEnd, end) });
   return pieces;
 };

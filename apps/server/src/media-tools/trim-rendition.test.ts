@@ -14,7 +14,12 @@ import { buildEncodeArgs } from './encode-args.ts';
 import { runFfmpeg } from './ffmpeg-runner.ts';
 import { FRAGMENTED_MP4_OPTIONS } from './tee-targets.ts';
 import { probeVideo } from './probe.ts';
-import { cutRendition, extractSound, readCutSource } from './trim-rendition.ts';
+import {
+  cutRendition,
+  extractSound,
+  readCutSource,
+  readRenditionFrames,
+} from './trim-rendition.ts';
 
 const run = promisify(execFile);
 const ffmpeg = process.env.FFMPEG_PATH || 'ffmpeg';
@@ -46,6 +51,9 @@ describe('a rendition cut frame-accurately without re-encoding its GOPs', () => 
     const sources = await Promise.all(RUNGS.map((rung) => readCutSource(ffprobe, rendition(rung))));
     // The same frames in every rung: the cut is planned once.
     expect(sources[0]!.pts).toEqual(sources[1]!.pts);
+    // The job reads them from the fMP4 boxes: exactly what ffprobe's demuxing gives.
+    for (const [index, rung] of RUNGS.entries())
+      expect(await readRenditionFrames(ffprobe, rendition(rung))).toEqual(sources[index]);
     const at = (frame: number) => sources[0]!.pts[frame]!;
     // Frames 80 to 235 (3.28 s to 9.52 s, a cut inside a GOP at each end), then 301 to 376.
     const ranges = [
@@ -83,6 +91,7 @@ describe('a rendition cut frame-accurately without re-encoding its GOPs', () => 
     }
     // Keyframes at the same times in both rungs: adaptive players switch between them.
     const [top, bottom] = await Promise.all(cuts.map((cut) => readCutSource(ffprobe, cut)));
+    expect(await readRenditionFrames(ffprobe, cuts[0]!)).toEqual(top);
     expect(top!.keyframes).toEqual(bottom!.keyframes);
     expect(top!.keyframes.map((index) => top!.pts[index])).toEqual(
       bottom!.keyframes.map((index) => bottom!.pts[index]),
@@ -102,6 +111,7 @@ describe('a rendition cut frame-accurately without re-encoding its GOPs', () => 
     ]);
     const source = (await readCutSource(ffprobe, silent))!;
     expect(source.fileStart).toBeCloseTo(0.08, 3);
+    expect(await readRenditionFrames(ffprobe, silent)).toEqual(source);
     const at = (frame: number) => source.pts[frame]!;
     const output = path.join(dir, 'silent-cut.mp4');
     await cutRendition({

@@ -4,7 +4,11 @@ import { storyboardTrackPath } from '../lib/media-url.ts';
 
 /** The token is part of the key: it is written in the track's sprite URL. */
 export const storyboardKeys = {
-  track: (videoId: number, token: string | null) => ['storyboard', videoId, token] as const,
+  /** Without a version: every version's track of the video (a prefix, for invalidation). */
+  track: (videoId: number, token: string | null, version?: number) =>
+    version === undefined
+      ? (['storyboard', videoId, token] as const)
+      : (['storyboard', videoId, token, version] as const),
 };
 
 export interface StoryboardTrack {
@@ -19,11 +23,11 @@ export interface StoryboardTrack {
  * the player then shows the time alone, never an error. Kept for the player's life and a few
  * minutes after; the session's end clears it with every query (its text holds the token).
  */
-export const storyboardQuery = (videoId: number, token: string | null) =>
+export const storyboardQuery = (videoId: number, token: string | null, version?: number) =>
   queryOptions({
-    queryKey: storyboardKeys.track(videoId, token),
+    queryKey: storyboardKeys.track(videoId, token, version),
     queryFn: async ({ signal }): Promise<StoryboardTrack | null> => {
-      const path = storyboardTrackPath(videoId, token);
+      const path = storyboardTrackPath(videoId, token, version);
       const blob = await fetchMediaBlob(path, signal);
       if (!blob) return null;
       return { text: await blob.text(), url: new URL(apiUrl(path), window.location.href).href };

@@ -39,6 +39,11 @@ export interface EncodeContext {
   log: { info(msg: string): void; warn(msg: string): void };
   /** The local folder of working copies downloaded from a bucket (DATA_DIR/scratch). */
   scratchDir?: string;
+  /**
+   * Makes the cut (« Montage ») asked while the video waited in /pending, on the rungs just
+   * stored, before the video is published (the cut's own module: the wiring gives it).
+   */
+  cutBeforePublishing?: (videoId: number, rungs: number[], signal: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -218,14 +223,17 @@ const encodeFrom = async (
     if (!(await ctx.liveness.holds(videoId))) {
       throw new VideoLockLostError(`video ${videoId}: lock lost before publishing`);
     }
+    // Under the names of the version served now: a replaced original ends the cut it had.
+    const version = current.mediaVersion;
     for (const output of outputs)
-      await publishRendition(storage, videoId, output, indexes.get(output.rung));
+      await publishRendition(storage, videoId, output, indexes.get(output.rung), version);
     for (const rung of RUNGS) {
-      if (!rungs.includes(rung)) await removeRendition(storage, videoId, rung);
+      if (!rungs.includes(rung)) await removeRendition(storage, videoId, rung, version);
     }
     const useThumbnail = thumbnail !== null && !current.hasThumbnail;
     if (useThumbnail) await storage.commit(thumbnail, mediaKeys.thumbnail(videoId));
-    await storyboardStep(ctx, videoId, rungs, signal);
+    await storyboardStep(ctx, { videoId, version }, rungs, signal);
+    await ctx.cutBeforePublishing?.(videoId, rungs, signal);
     if (!(await repository.markEncoded(db, videoId, rungs, useThumbnail))) {
       // Deleted between the check and now: its folder may already be gone, so clean up after it.
       if (!(await repository.findJobVideo(db, videoId))) {

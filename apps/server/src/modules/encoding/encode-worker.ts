@@ -30,6 +30,8 @@ export interface EncodeWorkerDeps {
   onEncodeEnd?: (outcome: string, seconds: number) => void;
   /** DISK_FREE_FLOOR (main.ts shares the server's); made from the config when absent. */
   diskGuard?: DiskGuard;
+  /** The cut asked of a video before its encode, made before it is published. */
+  cutBeforePublishing?: EncodeContext['cutBeforePublishing'];
   /** How long an encode waiting for disk space stays queued before it looks again (60 s). */
   diskRetrySeconds?: number;
   /** The first wait after the media storage failed (then 2x, 4x... up to 20x). */
@@ -42,7 +44,7 @@ export interface EncodeWorker {
   /** One recovery pass (also runs at start and every 30 s). */
   recover(): Promise<void>;
   /** Who holds which video: other work on a video's files (conversion) holds it the same way. */
-  liveness: Pick<JobLiveness, 'hold' | 'release'>;
+  liveness: Pick<JobLiveness, 'hold' | 'release' | 'isOrphaned'>;
 }
 
 const INTERRUPTED = "L'encodage a été interrompu (serveur arrêté ou délai dépassé) ; relancez-le";
@@ -91,6 +93,7 @@ export const startEncodeWorker = async (deps: EncodeWorkerDeps): Promise<EncodeW
     disk,
     log,
     scratchDir: config.scratchDir,
+    cutBeforePublishing: deps.cutBeforePublishing,
   };
 
   /**

@@ -45,7 +45,7 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.app.injec
 
 const storedIndex = async (id: number, rung: number): Promise<RenditionIndex> =>
   JSON.parse(
-    await readFile(ctx.storage.localFiles!.localPath(mediaKeys.rungIndex(id, rung)), 'utf8'),
+    await readFile(ctx.storage.localFiles!.localPath(mediaKeys.rungIndex(id, rung, 0)), 'utf8'),
   );
 
 /** The URIs of a playlist (its lines that are not tags), resolved against the playlist's URL. */
@@ -64,7 +64,7 @@ describe('renditions that are also segments', () => {
       [720, 480, 240].map(async (rung) =>
         fragmentStarts(
           encoder.binaries.ffprobe,
-          ctx.storage.localFiles!.localPath(mediaKeys.rung(school, rung)),
+          ctx.storage.localFiles!.localPath(mediaKeys.rung(school, rung, 0)),
           await storedIndex(school, rung),
         ),
       ),
@@ -80,7 +80,7 @@ describe('renditions that are also segments', () => {
   it('stores each rung’s index beside it, describing the file as it is', async () => {
     for (const rung of [720, 480, 240]) {
       const index = await storedIndex(school, rung);
-      const file = (await ctx.storage.stat(mediaKeys.rung(school, rung)))!;
+      const file = (await ctx.storage.stat(mediaKeys.rung(school, rung, 0)))!;
       expect(index).toMatchObject({
         version: 1,
         rung,
@@ -129,9 +129,9 @@ describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
       expect(line).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"$/);
     }
     expect(urisOf(response.body, url)).toEqual([
-      `/api/media/hls/${school}/720.m3u8`,
-      `/api/media/hls/${school}/480.m3u8`,
-      `/api/media/hls/${school}/240.m3u8`,
+      `/api/media/hls/${school}/720.m3u8?v=0`,
+      `/api/media/hls/${school}/480.m3u8?v=0`,
+      `/api/media/hls/${school}/240.m3u8?v=0`,
     ]);
   });
 
@@ -155,7 +155,7 @@ describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
 
     // The URIs are the rendition's own route, which answers each range: ftyp, then moofs.
     const uris = urisOf(text, url);
-    expect(new Set(uris)).toEqual(new Set([`/api/media/video/${school}/480`]));
+    expect(new Set(uris)).toEqual(new Set([`/api/media/video/${school}/480?v=0`]));
     const rangeOf = async (offset: number, length: number) => {
       const part = await get(uris[0]!, {
         ...user.auth,
@@ -174,13 +174,13 @@ describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
     const master = await get(`/api/media/hls/${school}/master.m3u8?token=${token}`);
     expect(master.statusCode).toBe(200);
     expect(master.headers['cache-control']).toBe('private, no-store');
-    const url = `/api/media/hls/${school}/240.m3u8?token=${token}`;
+    const url = `/api/media/hls/${school}/240.m3u8?v=0&token=${token}`;
     expect(urisOf(master.body, url)).toContain(url);
     const media = await get(url);
     expect(media.statusCode).toBe(200);
     const uris = urisOf(media.body, url);
-    expect(new Set(uris)).toEqual(new Set([`/api/media/video/${school}/240?token=${token}`]));
-    expect(media.body).toContain(`#EXT-X-MAP:URI="../../video/${school}/240?token=${token}"`);
+    expect(new Set(uris)).toEqual(new Set([`/api/media/video/${school}/240?v=0&token=${token}`]));
+    expect(media.body).toContain(`#EXT-X-MAP:URI="../../video/${school}/240?v=0&token=${token}"`);
     const segment = await get(uris[0]!, { range: 'bytes=0-7' });
     expect(segment.statusCode).toBe(206);
   });
@@ -193,10 +193,10 @@ describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
     expect((await get(url, { ...user.auth, 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get(`${url}?token=x`, { 'if-none-match': etag })).statusCode).toBe(401);
     // A copy of the same file (as a restored backup is) is the same layout: the same playlist.
-    const file = ctx.storage.localFiles!.localPath(mediaKeys.rung(school, 720));
+    const file = ctx.storage.localFiles!.localPath(mediaKeys.rung(school, 720, 0));
     const copy = await ctx.storage.tempPath('.mp4');
     await copyFile(file, copy);
-    await ctx.storage.commit(copy, mediaKeys.rung(school, 720));
+    await ctx.storage.commit(copy, mediaKeys.rung(school, 720, 0));
     const restored = await get(url, user.auth);
     expect(restored.statusCode).toBe(200);
     expect(restored.headers.etag).toBe(etag);
@@ -211,8 +211,8 @@ describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
     );
     const master = await get(`/api/media/hls/${school}/master.m3u8`, user.auth);
     expect(urisOf(master.body, '/api/media/hls/x/master.m3u8')).toEqual([
-      '/api/media/hls/x/480.m3u8',
-      '/api/media/hls/x/240.m3u8',
+      '/api/media/hls/x/480.m3u8?v=0',
+      '/api/media/hls/x/240.m3u8?v=0',
     ]);
   });
 
@@ -226,7 +226,7 @@ describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
     expect((await get(`/api/media/hls/${open}/720.m3u8`)).statusCode).toBe(404);
 
     // Encoded before fragmented renditions (no index): 404 in French, still played progressively.
-    await ctx.storage.remove(mediaKeys.rungIndex(open, 240));
+    await ctx.storage.remove(mediaKeys.rungIndex(open, 240, 0));
     for (const url of [`/api/media/hls/${open}/master.m3u8`, `/api/media/hls/${open}/240.m3u8`]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
@@ -250,13 +250,13 @@ describe('GET /api/media/hls/:id/master.m3u8 and /:rung.m3u8', () => {
     await ctx.storage.commit(temp, mediaKeys.raw(school));
     await encode(school, [240]);
     for (const rung of [720, 480]) {
-      expect(await ctx.storage.stat(mediaKeys.rungIndex(school, rung))).toBeNull();
+      expect(await ctx.storage.stat(mediaKeys.rungIndex(school, rung, 0))).toBeNull();
       expect((await get(`/api/media/hls/${school}/${rung}.m3u8`, user.auth)).statusCode).toBe(404);
     }
     const master = await get(`/api/media/hls/${school}/master.m3u8`, user.auth);
     expect(master.statusCode).toBe(200);
     expect(urisOf(master.body, '/api/media/hls/x/master.m3u8')).toEqual([
-      '/api/media/hls/x/240.m3u8',
+      '/api/media/hls/x/240.m3u8?v=0',
     ]);
     expect(master.body).toContain('RESOLUTION=426x240');
   });

@@ -41,7 +41,7 @@ const publish = async (kind: ClipKind) => {
   expect(response.statusCode).toBe(200);
   const done = await waitForVideo(ctx.database, id, (v) => v.processing !== 2);
   expect(done).toMatchObject({ processing: 3, rungs: [720, 480, 240], encodingError: null });
-  const rung = (height: number) => ctx.storage.localFiles!.localPath(mediaKeys.rung(id, height));
+  const rung = (height: number) => ctx.storage.localFiles!.localPath(mediaKeys.rung(id, height, 0));
   return { clip, rung };
 };
 

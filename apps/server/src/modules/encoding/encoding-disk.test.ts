@@ -72,7 +72,7 @@ const rungFiles = async (id: number) =>
   (
     await Promise.all(
       [1080, 720, 480, 240].map(async (rung) =>
-        (await ctx.storage.stat(mediaKeys.rung(id, rung))) ? rung : null,
+        (await ctx.storage.stat(mediaKeys.rung(id, rung, 0))) ? rung : null,
       ),
     )
   ).filter((rung) => rung !== null);

@@ -179,7 +179,7 @@ describe('npm run worker', () => {
         const done = await waitForVideo(ctx.database, id, (v) => v.processing !== 2, 150_000);
         expect(done).toMatchObject({ processing: 3, rungs: [480, 240], encodingError: null });
         for (const rung of [480, 240]) {
-          const file = ctx.storage.localFiles!.localPath(mediaKeys.rung(id, rung));
+          const file = ctx.storage.localFiles!.localPath(mediaKeys.rung(id, rung, 0));
           expect(await playable(file, binaries.ffmpeg, binaries.ffprobe)).toEqual({
             codec: 'h264',
             seconds: 40,

@@ -24,12 +24,12 @@ const encode = async (id: number) => {
 const spriteSize = async (id: number) => {
   const probe = await probeVideo(
     encoder.binaries.ffprobe,
-    ctx.storage.localFiles!.localPath(mediaKeys.storyboardImage(id)),
+    ctx.storage.localFiles!.localPath(mediaKeys.storyboardImage(id, 0)),
   );
   return probe && `${probe.width}x${probe.height}`;
 };
 const trackOf = (id: number) =>
-  readFile(ctx.storage.localFiles!.localPath(mediaKeys.storyboardVtt(id)), 'utf8');
+  readFile(ctx.storage.localFiles!.localPath(mediaKeys.storyboardVtt(id, 0)), 'utf8');
 
 describe('the encode makes a storyboard', () => {
   it('publishes a 2 s video with two tiles and their track, leaving no temporary file', async () => {
@@ -48,7 +48,7 @@ describe('the encode makes a storyboard', () => {
     const id = await seedVideo(ctx.database, ctx.storage, await makeClip(clipsDir, 'portrait'), {
       processing: 3,
     });
-    for (const key of [mediaKeys.storyboardImage(id), mediaKeys.storyboardVtt(id)]) {
+    for (const key of [mediaKeys.storyboardImage(id, 0), mediaKeys.storyboardVtt(id, 0)]) {
       const stale = await ctx.storage.tempPath();
       await writeFile(stale, 'previous encode');
       await ctx.storage.commit(stale, key);

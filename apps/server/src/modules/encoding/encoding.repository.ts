@@ -34,6 +34,7 @@ export const findJobVideo = async (db: Executor, id: number) => {
       hasThumbnail: videos.hasThumbnail,
       encodingWait: videos.encodingWait,
       rawVersion: videos.rawVersion,
+      mediaVersion: videos.mediaVersion,
     })
     .from(videos)
     .where(eq(videos.id, id));

@@ -54,7 +54,7 @@ const expectJobCompleted = (id: number) =>
   });
 
 const rungFile = (id: number, rung: number) =>
-  ctx.storage.localFiles!.localPath(mediaKeys.rung(id, rung));
+  ctx.storage.localFiles!.localPath(mediaKeys.rung(id, rung, 0));
 
 /** ffprobe of every rendition: codec, size, audio, and the index before the media data. */
 const inspectRungs = async (id: number, rungs: number[]) =>
@@ -176,7 +176,7 @@ describe('POST /api/encode/:id', () => {
       { rung: 240, codec: 'h264', size: '426x240', audio: true, faststart: true },
     ]);
     for (const rung of [1080, 720, 480])
-      expect(await ctx.storage.stat(mediaKeys.rung(id, rung))).toBeNull();
+      expect(await ctx.storage.stat(mediaKeys.rung(id, rung, 0))).toBeNull();
     expect(await isJpeg(id)).toBe(true);
     await expectJobCompleted(id);
   });
@@ -239,13 +239,13 @@ describe('the encode worker', () => {
     });
     const stale = await ctx.storage.tempPath('.mp4');
     await writeFile(stale, 'old rendition');
-    await ctx.storage.commit(stale, mediaKeys.rung(id, 1080));
+    await ctx.storage.commit(stale, mediaKeys.rung(id, 1080, 0));
 
     expect((await encode(id, geek.auth)).statusCode).toBe(200);
     const done = await waitForVideo(ctx.database, id, (v) => v.processing !== 2);
     expect(done).toMatchObject({ processing: 3, rungs: [480, 240] });
     expect((await inspectRungs(id, [480, 240])).map((r) => r.size)).toEqual(['854x480', '426x240']);
-    expect(await ctx.storage.stat(mediaKeys.rung(id, 1080))).toBeNull();
+    expect(await ctx.storage.stat(mediaKeys.rung(id, 1080, 0))).toBeNull();
   });
 
   it('returns an unreadable upload to processing 1 with the reason, leaving no files', async () => {
@@ -258,7 +258,7 @@ describe('the encode worker', () => {
     expect(done.encodingError!.length).toBeGreaterThan(5);
     expect(done.rungs).toEqual([]);
     for (const rung of [1080, 720, 480, 240])
-      expect(await ctx.storage.stat(mediaKeys.rung(id, rung))).toBeNull();
+      expect(await ctx.storage.stat(mediaKeys.rung(id, rung, 0))).toBeNull();
     expect(await leftoverTemps()).toEqual([]);
     // A failed encode is final for its job: no retry loop.
     await expectJobCompleted(id);

@@ -10,7 +10,7 @@ import {
 } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
-import { TokenQuery, servedFileErrors } from '../../media-serving/media-request.ts';
+import { MediaQuery, servedFileErrors } from '../../media-serving/media-request.ts';
 import { createMediaSender } from '../../media-serving/media-send.ts';
 import { createCaptionsService } from './captions.service.ts';
 import { receiveSmallFile } from './media-upload.ts';
@@ -51,15 +51,16 @@ export const captionRoutes: FeatureModule = (deps) => {
           tags,
           summary: "Les sous-titres d'une vidéo dans une langue (WebVTT)",
           params: CaptionParams,
-          querystring: TokenQuery,
+          querystring: MediaQuery,
           response: { 200: Type.String({ description: 'text/vtt' }), ...servedFileErrors },
         },
       },
       async (request, reply) => {
         const { id, language } = request.params;
-        const file = await granted(request.viewer, `caption:${id}:${language}`, async () =>
+        const { v } = request.query;
+        const file = await granted(request.viewer, `caption:${id}:${language}:${v}`, async () =>
           sender.servable({
-            ...(await captions.file(request.viewer, id, language)),
+            ...(await captions.file(request.viewer, id, language, v)),
             contentType: 'text/vtt; charset=utf-8',
           }),
         );

@@ -90,7 +90,7 @@ describe('captions of a video', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().captions.map((c: { language: string }) => c.language)).toEqual(['fr']);
-    expect(await ctx.storage.stat(mediaKeys.caption(open, 'en'))).toBeNull();
+    expect(await ctx.storage.stat(mediaKeys.caption(open, 'en', 0))).toBeNull();
     expect((await read('visitor', open, 'en')).statusCode).toBe(404);
     expect((await read('visitor', open, 'de')).json().message).toBe(
       'Aucun sous-titre dans cette langue pour cette vidéo',

@@ -5,10 +5,10 @@ import { notFoundMessage, requireVisible } from '../../access/require-visible.ts
 import type { Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { loadRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { vttTimestamp } from '../../media-tools/storyboard.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import * as media from './media.repository.ts';
+import { renditionSeconds } from '../../media-tools/video-duration.ts';
 import * as repository from './chapters.repository.ts';
 
 export const sameStart = 'Deux chapitres commencent au même moment';
@@ -25,14 +25,6 @@ const escapeText = (text: string) =>
 export const createChaptersService = ({ db, storage }: { db: Database; storage: MediaStorage }) => {
   const visibleVideo = async (viewer: Viewer, id: number) =>
     requireVisible(await media.findVideoMedia(db, viewer, id), viewer, notFoundMessage.video);
-
-  /** How long the video plays, from its smallest rendition's index; null when unknown. */
-  const duration = async (id: number, rungs: number[]) => {
-    if (rungs.length === 0) return null;
-    const index = await loadRenditionIndex(storage, id, Math.min(...rungs));
-    if (!index) return null;
-    return index.segments.reduce((sum, segment) => sum + segment[2], 0) / index.timescale;
-  };
 
   return {
     async list(viewer: Viewer, id: number): Promise<ChapterList> {
@@ -68,7 +60,7 @@ export const createChaptersService = ({ db, storage }: { db: Database; storage: 
     async track(viewer: Viewer, id: number) {
       const video = await visibleVideo(viewer, id);
       const chapters = await repository.listChapters(db, id);
-      const end = (await duration(id, video.rungs)) ?? 48 * 3600;
+      const end = (await renditionSeconds(storage, video)) ?? 48 * 3600;
       const cues = chapters.map((chapter, index) => {
         const until = chapters[index + 1]?.start ?? Math.max(end, chapter.start + 1);
         return `${vttTimestamp(chapter.start)} --> ${vttTimestamp(until)}\n${escapeText(chapter.title)}`;

@@ -39,8 +39,8 @@ const makeRendition = () =>
 const storeRendition = async (id: number) => {
   const file = await ctx.storage.writeTemp(createReadStream(clip), '.mp4');
   const index = await writeRenditionIndex(ctx.storage, { rung: 240, file }, '.json');
-  await ctx.storage.commit(file, mediaKeys.rung(id, 240));
-  await ctx.storage.commit(index, mediaKeys.rungIndex(id, 240));
+  await ctx.storage.commit(file, mediaKeys.rung(id, 240, 0));
+  await ctx.storage.commit(index, mediaKeys.rungIndex(id, 240, 0));
 };
 
 beforeAll(async () => {
@@ -102,9 +102,11 @@ describe('captions in the master playlist', () => {
     await sendCaption(open, 'fr', vtt('Bonjour à tous'));
     const added = await get(url);
     expect(added.body).toContain(
-      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="sous-titres",NAME="Français",LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=NO,URI="captions/fr.m3u8"\n',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="sous-titres",NAME="Français",LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=NO,URI="captions/fr.m3u8?v=0"\n',
     );
-    expect(added.body).toMatch(/#EXT-X-STREAM-INF:[^\n]*,SUBTITLES="sous-titres"\n240\.m3u8\n/);
+    expect(added.body).toMatch(
+      /#EXT-X-STREAM-INF:[^\n]*,SUBTITLES="sous-titres"\n240\.m3u8\?v=0\n/,
+    );
     expect(added.headers.etag).not.toBe(none.headers.etag);
 
     // The same text, a newer file: the tag still changes, a cache must not keep the old one.
@@ -135,7 +137,7 @@ describe('GET /api/media/hls/:id/captions/:language.m3u8', () => {
     expect(response.body).toContain('#EXTINF:5.000000,\n');
     expect(response.body).toContain('#EXT-X-ENDLIST\n');
     const segment = segmentUrl(response.body, url);
-    expect(segment).toBe(`/api/media/captions/${open}/en.vtt`);
+    expect(segment).toBe(`/api/media/captions/${open}/en.vtt?v=0`);
     const file = await get(segment);
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe(vtt('Hello everyone'));
@@ -156,12 +158,12 @@ describe('GET /api/media/hls/:id/captions/:language.m3u8', () => {
 
     const token = users.memberGda.token;
     const master = await get(`/api/media/hls/${restricted}/master.m3u8?token=${token}`);
-    expect(master.body).toContain(`URI="captions/fr.m3u8?token=${encodeURIComponent(token)}"`);
+    expect(master.body).toContain(`URI="captions/fr.m3u8?v=0&token=${encodeURIComponent(token)}"`);
     const tokened = await get(`${url}?token=${token}`);
     expect(tokened.statusCode).toBe(200);
     const segment = segmentUrl(tokened.body, url);
     expect(segment).toBe(
-      `/api/media/captions/${restricted}/fr.vtt?token=${encodeURIComponent(token)}`,
+      `/api/media/captions/${restricted}/fr.vtt?v=0&token=${encodeURIComponent(token)}`,
     );
     expect((await get(segment)).statusCode).toBe(200);
   });

@@ -56,11 +56,11 @@ describe('buildMasterPlaylist', () => {
     );
   });
 
-  it('carries a token into every URI, escaped', () => {
-    const text = buildMasterPlaylist([rung720, rung240], 'a.b+c/d=');
+  it('carries the version and a token into every URI, escaped', () => {
+    const text = buildMasterPlaylist([rung720, rung240], { token: 'a.b+c/d=', version: 0 });
     expect(text.split('\n').filter((line) => !line.startsWith('#') && line !== '')).toEqual([
-      '720.m3u8?token=a.b%2Bc%2Fd%3D',
-      '240.m3u8?token=a.b%2Bc%2Fd%3D',
+      '720.m3u8?v=0&token=a.b%2Bc%2Fd%3D',
+      '240.m3u8?v=0&token=a.b%2Bc%2Fd%3D',
     ]);
   });
 });
@@ -84,7 +84,7 @@ describe('buildMasterPlaylist with captions', () => {
   });
 
   it('carries the token into the subtitles URIs too', () => {
-    const text = buildMasterPlaylist([rung240], 'a+b', ['de']);
+    const text = buildMasterPlaylist([rung240], { token: 'a+b' }, ['de']);
     expect(text).toContain('NAME="Allemand",LANGUAGE="de",');
     expect(text).toContain('URI="captions/de.m3u8?token=a%2Bb"');
   });
@@ -109,11 +109,11 @@ describe('buildSubtitlesPlaylist', () => {
   });
 
   it('reaches the caption route from the playlist’s URL, with the token', () => {
-    const text = buildSubtitlesPlaylist(7, 'en', 40, 'x/y');
+    const text = buildSubtitlesPlaylist(7, 'en', 40, { token: 'x/y', version: 3 });
     expect(text).toContain('#EXT-X-TARGETDURATION:40\n');
     const uri = text.split('\n').find((line) => line !== '' && !line.startsWith('#'))!;
     expect(new URL(uri, 'http://plateau/api/media/hls/7/captions/en.m3u8').href).toBe(
-      'http://plateau/api/media/captions/7/en.vtt?token=x%2Fy',
+      'http://plateau/api/media/captions/7/en.vtt?v=3&token=x%2Fy',
     );
   });
 });
@@ -153,11 +153,13 @@ describe('buildMediaPlaylist', () => {
         [1410, 10, 2600, true],
       ] as [number, number, number, boolean][],
     };
-    const text = buildMediaPlaylist(7, uneven, 'tok en');
+    const text = buildMediaPlaylist(7, uneven, { token: 'tok en', version: 12 });
     expect(text).toContain('#EXT-X-TARGETDURATION:3\n');
-    expect(text).toContain('#EXT-X-MAP:URI="../../video/7/240?token=tok%20en",BYTERANGE="1257@0"');
     expect(text).toContain(
-      '#EXTINF:2.002000,\n#EXT-X-BYTERANGE:10@1400\n../../video/7/240?token=tok%20en\n',
+      '#EXT-X-MAP:URI="../../video/7/240?v=12&token=tok%20en",BYTERANGE="1257@0"',
+    );
+    expect(text).toContain(
+      '#EXTINF:2.002000,\n#EXT-X-BYTERANGE:10@1400\n../../video/7/240?v=12&token=tok%20en\n',
     );
   });
 });

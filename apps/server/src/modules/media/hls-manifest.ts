@@ -1,3 +1,4 @@
+import { mediaQueryString } from '../../media-serving/media-request.ts';
 import { captionLanguageName } from '@plateau/contract';
 import type { RenditionIndex } from '../../media-tools/rendition-index.ts';
 
@@ -15,8 +16,13 @@ type Indexed = Pick<
   'rung' | 'init' | 'timescale' | 'segments' | 'codecs' | 'width' | 'height'
 >;
 
-const withToken = (uri: string, token: string | undefined) =>
-  token === undefined ? uri : `${uri}?token=${encodeURIComponent(token)}`;
+/** What every URI of a playlist carries: the token (players that send no header), the version. */
+export interface PlaylistQuery {
+  token?: string;
+  version?: number;
+}
+
+const withQuery = (uri: string, query: PlaylistQuery) => `${uri}${mediaQueryString(query)}`;
 
 const seconds = (index: Indexed, ticks: number) => ticks / index.timescale;
 
@@ -38,7 +44,7 @@ export const renditionBandwidth = (index: Indexed) => {
 export const SUBTITLES_GROUP = 'sous-titres';
 
 /** A subtitles rendition per caption language, off until the viewer picks one. */
-const subtitlesMedia = (language: string, token: string | undefined) => {
+const subtitlesMedia = (language: string, query: PlaylistQuery) => {
   const attributes = [
     'TYPE=SUBTITLES',
     `GROUP-ID="${SUBTITLES_GROUP}"`,
@@ -46,7 +52,7 @@ const subtitlesMedia = (language: string, token: string | undefined) => {
     `LANGUAGE="${language}"`,
     'DEFAULT=NO',
     'AUTOSELECT=NO',
-    `URI="${withToken(`captions/${language}.m3u8`, token)}"`,
+    `URI="${withQuery(`captions/${language}.m3u8`, query)}"`,
   ];
   return `#EXT-X-MEDIA:${attributes.join(',')}`;
 };
@@ -57,10 +63,10 @@ const subtitlesMedia = (language: string, token: string | undefined) => {
  */
 export const buildMasterPlaylist = (
   indexes: Indexed[],
-  token?: string,
+  query: PlaylistQuery = {},
   captionLanguages: readonly string[] = [],
 ): string => {
-  const media = captionLanguages.map((language) => subtitlesMedia(language, token));
+  const media = captionLanguages.map((language) => subtitlesMedia(language, query));
   const variants = [...indexes]
     .sort((a, b) => b.rung - a.rung)
     .flatMap((index) => {
@@ -72,7 +78,7 @@ export const buildMasterPlaylist = (
         `CODECS="${index.codecs.join(',')}"`,
         ...(media.length > 0 ? [`SUBTITLES="${SUBTITLES_GROUP}"`] : []),
       ];
-      return [`#EXT-X-STREAM-INF:${attributes.join(',')}`, withToken(`${index.rung}.m3u8`, token)];
+      return [`#EXT-X-STREAM-INF:${attributes.join(',')}`, withQuery(`${index.rung}.m3u8`, query)];
     });
   return [
     '#EXTM3U',
@@ -99,7 +105,7 @@ export const buildSubtitlesPlaylist = (
   videoId: number,
   language: string,
   duration: number,
-  token?: string,
+  query: PlaylistQuery = {},
 ): string =>
   [
     '#EXTM3U',
@@ -108,14 +114,23 @@ export const buildSubtitlesPlaylist = (
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-PLAYLIST-TYPE:VOD',
     `#EXTINF:${duration.toFixed(6)},`,
-    withToken(`../../../captions/${videoId}/${language}.vtt`, token),
+    withQuery(`../../../captions/${videoId}/${language}.vtt`, query),
     '#EXT-X-ENDLIST',
     '',
   ].join('\n');
 
 /** One rung's media playlist: the init segment (EXT-X-MAP), then each fragment's byte range. */
-export const buildMediaPlaylist = (videoId: number, index: Indexed, token?: string): string => {
-  const uri = withToken(`../../video/${videoId}/${index.rung}`, token);
+/**
+ * A rung's playlist: byte ranges of its file in the version named by `query` (every URI names
+ * it), so a viewer who loaded it before a cut goes on reading the file it describes (kept until
+ * the sweep).
+ */
+export const buildMediaPlaylist = (
+  videoId: number,
+  index: Indexed,
+  query: PlaylistQuery = {},
+): string => {
+  const uri = withQuery(`../../video/${videoId}/${index.rung}`, query);
   const durations = index.segments.map(([, , duration]) => seconds(index, duration));
   // Every EXTINF rounded to the nearest integer must be at most the target duration.
   const target = Math.max(1, ...durations.map((duration) => Math.round(duration)));

@@ -3,7 +3,11 @@ import { ErrorResponses, IdSchema } from '@plateau/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
-import { TokenQuery, storedFileErrors } from '../../media-serving/media-request.ts';
+import {
+  MediaQuery,
+  mediaQueryString,
+  storedFileErrors,
+} from '../../media-serving/media-request.ts';
 import { createMediaSender } from '../../media-serving/media-send.ts';
 import { createStoryboardService, type StoryboardTrack } from './storyboard.service.ts';
 
@@ -49,18 +53,19 @@ export const storyboardRoutes: FeatureModule = (deps) => {
           tags,
           summary: "Aperçus de la barre de lecture : piste WebVTT des vignettes de l'image",
           params,
-          querystring: TokenQuery,
+          querystring: MediaQuery,
           response: { 200: Type.String({ description: 'text/vtt' }), ...ErrorResponses },
         },
       },
       async (request, reply) => {
         const { id } = request.params;
-        const { token } = request.query;
-        const file = await granted(request.viewer, `storyboard:${id}:vtt`, () =>
-          storyboards.file(request.viewer, id, 'vtt'),
+        const { token, v } = request.query;
+        const file = await granted(request.viewer, `storyboard:${id}:vtt:${v}`, () =>
+          storyboards.file(request.viewer, id, 'vtt', v),
         );
-        // Relative to this track's URL; a token given here must reach the image too.
-        const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+        // Relative to this track's URL; the token given here, and the version read, must reach
+        // the image too (a cut meanwhile must not pair this track with the next one's tiles).
+        const query = mediaQueryString({ token, version: file.version });
         const track = await storyboards.track(file, `${id}.jpg${query}`);
         return sendTrack(request, reply, track, file.isPublic && token === undefined);
       },
@@ -74,7 +79,7 @@ export const storyboardRoutes: FeatureModule = (deps) => {
           tags,
           summary: 'Aperçus de la barre de lecture : image des vignettes (JPEG)',
           params,
-          querystring: TokenQuery,
+          querystring: MediaQuery,
           response: {
             200: Type.String({ format: 'binary', description: 'image/jpeg' }),
             ...storedFileErrors,
@@ -83,9 +88,10 @@ export const storyboardRoutes: FeatureModule = (deps) => {
       },
       async (request, reply) => {
         const { id } = request.params;
-        const file = await granted(request.viewer, `storyboard:${id}:jpg`, async () =>
+        const { v } = request.query;
+        const file = await granted(request.viewer, `storyboard:${id}:jpg:${v}`, async () =>
           sender.servable({
-            ...(await storyboards.file(request.viewer, id, 'jpg')),
+            ...(await storyboards.file(request.viewer, id, 'jpg', v)),
             contentType: 'image/jpeg',
           }),
         );

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pointStoryboardAt } from '../../media-tools/storyboard.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
-import type { MediaFile } from './media.service.ts';
+import { versionServed, type MediaFile } from './media.service.ts';
 import * as repository from './media.repository.ts';
 
 export type StoryboardPart = 'vtt' | 'jpg';
@@ -31,16 +31,24 @@ export const createStoryboardService = ({
    * missing video, 401/403 when hidden, shared caches only for a public published video; and
    * 404 when the video has no rendition or no storyboard (encoded before storyboards existed).
    */
-  async file(viewer: Viewer, id: number, part: StoryboardPart): Promise<MediaFile> {
+  async file(
+    viewer: Viewer,
+    id: number,
+    part: StoryboardPart,
+    version?: number,
+  ): Promise<MediaFile & { version: number }> {
     const video = requireVisible(
       await repository.findVideoMedia(db, viewer, id),
       viewer,
       notFoundMessage.video,
     );
-    const key = part === 'vtt' ? mediaKeys.storyboardVtt(id) : mediaKeys.storyboardImage(id);
+    const served = versionServed(video, version);
+    const key =
+      part === 'vtt' ? mediaKeys.storyboardVtt(id, served) : mediaKeys.storyboardImage(id, served);
     if (video.rungs.length === 0 || !(await storage.stat(key))) throw noStoryboard();
     return {
       key,
+      version: served,
       isPublic: video.privacy === Privacy.Public && video.processing === Processing.Published,
     };
   },

@@ -34,20 +34,20 @@ const withStoryboard = async (values: Parameters<typeof insertVideo>[1]) => {
   const id = await insertVideo(ctx, { processing: 3, rungs: [240], ...values });
   const temp = await ctx.storage.tempPath('.mp4');
   await copyFile(await makeClip(clipsDir, '360p'), temp);
-  await ctx.storage.commit(temp, mediaKeys.rung(id, 240));
+  await ctx.storage.commit(temp, mediaKeys.rung(id, 240, 0));
   // Made as the encode's step makes it (the encoding feature's own, tested there), from a
   // working copy of the rung: the stored file itself on the disk, a download from a bucket.
   const binaries = (await locateMediaBinaries({}))!;
-  const layout = await ctx.storage.withLocalFile(mediaKeys.rung(id, 240), async (rung) => {
+  const layout = await ctx.storage.withLocalFile(mediaKeys.rung(id, 240, 0), async (rung) => {
     const made = storyboardLayout((await probeVideo(binaries.ffprobe, rung))!);
     const sprite = await ctx.storage.tempPath('.jpg');
     await runFfmpeg(binaries.ffmpeg, buildStoryboardArgs(rung, made, sprite));
-    await ctx.storage.commit(sprite, mediaKeys.storyboardImage(id));
+    await ctx.storage.commit(sprite, mediaKeys.storyboardImage(id, 0));
     return made;
   });
   const vtt = await ctx.storage.tempPath('.vtt');
   await writeFile(vtt, buildStoryboardVtt(layout));
-  await ctx.storage.commit(vtt, mediaKeys.storyboardVtt(id));
+  await ctx.storage.commit(vtt, mediaKeys.storyboardVtt(id, 0));
   return id;
 };
 
@@ -85,8 +85,9 @@ describe('GET /api/media/storyboard/{id}.vtt and .jpg', () => {
     expect(vtt.body.startsWith('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n')).toBe(true);
     const urls = cueImages(vtt.body, track(open));
     expect(urls.map((url) => `${url.pathname}${url.search}${url.hash}`)).toEqual([
-      `${image(open)}#xywh=0,0,160,90`,
-      `${image(open)}#xywh=160,0,160,90`,
+      // The version read: the sprite of the track's own version, whatever is published next.
+      `${image(open)}?v=0#xywh=0,0,160,90`,
+      `${image(open)}?v=0#xywh=160,0,160,90`,
     ]);
     const again = await get('visitor', track(open), { 'if-none-match': vtt.headers.etag! });
     expect(again.statusCode).toBe(304);
@@ -96,9 +97,9 @@ describe('GET /api/media/storyboard/{id}.vtt and .jpg', () => {
     expect(jpg.headers['content-type']).toBe('image/jpeg');
     expect(jpg.headers['cache-control']).toBe('public, max-age=0');
     expect(jpg.headers.etag).toEqual(expect.any(String));
-    expect(jpg.rawPayload.equals((await readStored(ctx, mediaKeys.storyboardImage(open)))!)).toBe(
-      true,
-    );
+    expect(
+      jpg.rawPayload.equals((await readStored(ctx, mediaKeys.storyboardImage(open, 0)))!),
+    ).toBe(true);
     const cached = await get('visitor', image(open), { 'if-none-match': jpg.headers.etag! });
     expect(cached.statusCode).toBe(304);
   });
@@ -170,8 +171,8 @@ describe('GET /api/media/storyboard/{id}.vtt and .jpg', () => {
       headers: users.geek.auth,
     });
     expect(removed.statusCode).toBe(200);
-    expect(await ctx.storage.stat(mediaKeys.storyboardVtt(id))).toBeNull();
-    expect(await ctx.storage.stat(mediaKeys.storyboardImage(id))).toBeNull();
+    expect(await ctx.storage.stat(mediaKeys.storyboardVtt(id, 0))).toBeNull();
+    expect(await ctx.storage.stat(mediaKeys.storyboardImage(id, 0))).toBeNull();
     expect((await get('geek', track(id))).statusCode).toBe(404);
   });
 });

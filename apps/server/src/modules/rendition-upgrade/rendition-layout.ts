@@ -13,8 +13,8 @@ import { publishedVideos, type PublishedVideo } from './rendition-upgrade.reposi
 export const oldRungs = async (storage: MediaStorage, video: PublishedVideo): Promise<number[]> => {
   const old: number[] = [];
   for (const rung of video.rungs) {
-    if (!(await storage.stat(mediaKeys.rung(video.id, rung)))) continue;
-    const index = await loadRenditionIndex(storage, video.id, rung);
+    if (!(await storage.stat(mediaKeys.rung(video.id, rung, video.mediaVersion)))) continue;
+    const index = await loadRenditionIndex(storage, video.id, rung, video.mediaVersion);
     if (!index || soundAhead(index)) old.push(rung);
   }
   return old;

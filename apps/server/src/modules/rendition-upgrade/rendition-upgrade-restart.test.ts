@@ -75,7 +75,7 @@ describe('the conversion of old renditions, killed mid-video', () => {
         .connectionString!;
       const binaries = (await locateMediaBinaries({}))!;
       const id = await seedOldLayoutVideo(ctx, [{ rung: 480 }, { rung: 240 }]);
-      const file = (rung: number) => ctx.storage.localFiles!.localPath(mediaKeys.rung(id, rung));
+      const file = (rung: number) => ctx.storage.localFiles!.localPath(mediaKeys.rung(id, rung, 0));
       const before = new Map<number, { bytes: string; frames: string[] }>();
       for (const rung of [480, 240]) {
         before.set(rung, {
@@ -111,11 +111,11 @@ describe('the conversion of old renditions, killed mid-video', () => {
       // the old file as it was or, for a rung finished before the kill, the new one.
       expect(await scratch()).not.toEqual([]);
       for (const rung of [480, 240]) {
-        const index = await loadRenditionIndex(ctx.storage, id, rung);
+        const index = await loadRenditionIndex(ctx.storage, id, rung, 0);
         if (!index) expect(await sha(file(rung))).toBe(before.get(rung)!.bytes);
         expect(await decodedFrames(file(rung), 'v')).toEqual(before.get(rung)!.frames);
       }
-      expect(await loadRenditionIndex(ctx.storage, id, 240)).toBeNull();
+      expect(await loadRenditionIndex(ctx.storage, id, 240, 0)).toBeNull();
 
       const jobs = createJobQueue(ctx.database, ctx.config, {
         supervise: true,
@@ -150,10 +150,10 @@ describe('the conversion of old renditions, killed mid-video', () => {
       }
       expect(await scratch()).toEqual([]);
       for (const rung of [480, 240]) {
-        expect(await loadRenditionIndex(ctx.storage, id, rung)).not.toBeNull();
+        expect(await loadRenditionIndex(ctx.storage, id, rung, 0)).not.toBeNull();
         expect(await decodedFrames(file(rung), 'v')).toEqual(before.get(rung)!.frames);
       }
-      expect(await ctx.storage.stat(mediaKeys.storyboardVtt(id))).not.toBeNull();
+      expect(await ctx.storage.stat(mediaKeys.storyboardVtt(id, 0))).not.toBeNull();
     },
     240_000,
   );

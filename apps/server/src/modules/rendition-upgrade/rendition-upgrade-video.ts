@@ -50,10 +50,20 @@ export const removeScratch = async (storage: MediaStorage, videoId?: number) => 
   );
 };
 
-const stillPublished = async (db: Database, videoId: number, rung: number) => {
-  const video = await currentVideo(db, videoId);
-  return video?.processing === Processing.Published && video.rungs.includes(rung);
+const stillPublished = async (db: Database, { id, mediaVersion }: Converted, rung: number) => {
+  const video = await currentVideo(db, id);
+  return (
+    video?.processing === Processing.Published &&
+    video.rungs.includes(rung) &&
+    video.mediaVersion === mediaVersion
+  );
 };
+
+/** The video converted, in the version of its media served when the conversion began. */
+interface Converted {
+  id: number;
+  mediaVersion: number;
+}
 
 /**
  * One rendition remuxed (`-c copy`: not one picture re-encoded) into the fragmented layout,
@@ -63,12 +73,12 @@ const stillPublished = async (db: Database, videoId: number, rung: number) => {
  */
 const upgradeRung = async (
   ctx: UpgradeContext,
-  videoId: number,
+  video: Converted,
   rung: number,
   signal: AbortSignal,
 ): Promise<boolean> => {
   const { storage } = ctx;
-  const key = mediaKeys.rung(videoId, rung);
+  const key = mediaKeys.rung(video.id, rung, video.mediaVersion);
   const before = await storage.stat(key);
   if (!before) return false;
   // Room for the copy, about the file's size (a sidx and smaller headers more or less), and on
@@ -79,7 +89,7 @@ const upgradeRung = async (
   try {
     // The stored file itself on a local disk, else a scratch copy removed afterwards.
     return await storage.withLocalFile(key, (input) =>
-      remuxRung(ctx, videoId, rung, { input, before }, signal),
+      remuxRung(ctx, video, rung, { input, before }, signal),
     );
   } catch (error) {
     // Deleted since the stat (a re-encode, the video deleted): nothing to convert.
@@ -93,13 +103,14 @@ type Stat = NonNullable<Awaited<ReturnType<MediaStorage['stat']>>>;
 /** The conversion of one rendition from a local file of it (`input`), as `before` described it. */
 const remuxRung = async (
   ctx: UpgradeContext,
-  videoId: number,
+  video: Converted,
   rung: number,
   { input, before }: { input: string; before: Stat },
   signal: AbortSignal,
 ): Promise<boolean> => {
   const { storage, binaries } = ctx;
-  const key = mediaKeys.rung(videoId, rung);
+  const { id: videoId, mediaVersion } = video;
+  const key = mediaKeys.rung(videoId, rung, mediaVersion);
   const probe = await probeVideo(binaries.ffprobe, input);
   const old = await readRenditionShape(binaries.ffprobe, input, rung as Rung, signal);
   if (!probe || !old) throw new Error(`${rung} : fichier illisible par ffprobe`);
@@ -108,7 +119,7 @@ const remuxRung = async (
   let index: string | undefined;
   try {
     // A fragmented rendition has no edit list: its decoder hands over the AAC priming too.
-    const fragmented = (await loadRenditionIndex(storage, videoId, rung)) !== null;
+    const fragmented = (await loadRenditionIndex(storage, videoId, rung, mediaVersion)) !== null;
     const args = buildRemuxArgs(input, scratch, {
       hasAudio: probe.hasAudio,
       readrate: ctx.readrate,
@@ -126,14 +137,20 @@ const remuxRung = async (
     );
     // Re-encoded, deleted or replaced while we copied: the copy describes a file gone.
     const now = await storage.stat(key);
-    if (!(await stillPublished(ctx.db, videoId, rung))) return false;
+    if (!(await stillPublished(ctx.db, video, rung))) return false;
     if (
       now?.size !== before.size ||
       now.mtime.getTime() !== before.mtime.getTime() ||
       now.etag !== before.etag
     )
       return false;
-    await publishRendition(storage, videoId, { rung: rung as Rung, file: scratch }, index);
+    await publishRendition(
+      storage,
+      videoId,
+      { rung: rung as Rung, file: scratch },
+      index,
+      mediaVersion,
+    );
     ctx.log.info(
       old.unaligned
         ? `video ${videoId}: ${rung} rung converted; its segments follow its own keyframes (${old.unaligned})`
@@ -161,17 +178,19 @@ export const upgradeVideo = async (
   const { storage } = ctx;
   const video = await currentVideo(ctx.db, videoId);
   if (video?.processing !== Processing.Published) return false;
+  const { mediaVersion } = video;
+  const converted = { id: videoId, mediaVersion };
   await removeScratch(storage, videoId);
-  for (const rung of await oldRungs(storage, { id: videoId, rungs: video.rungs })) {
-    if (!(await upgradeRung(ctx, videoId, rung, signal))) return false;
+  for (const rung of await oldRungs(storage, { ...converted, rungs: video.rungs })) {
+    if (!(await upgradeRung(ctx, converted, rung, signal))) return false;
   }
   const present = [];
   for (const rung of video.rungs) {
-    if (await storage.stat(mediaKeys.rung(videoId, rung))) present.push(rung);
+    if (await storage.stat(mediaKeys.rung(videoId, rung, mediaVersion))) present.push(rung);
   }
-  if (present.length > 0 && !(await storage.stat(mediaKeys.storyboardVtt(videoId)))) {
-    const smallest = mediaKeys.rung(videoId, Math.min(...present));
-    await publishStoryboardOf(ctx, videoId, smallest, signal);
+  if (present.length > 0 && !(await storage.stat(mediaKeys.storyboardVtt(videoId, mediaVersion)))) {
+    const smallest = mediaKeys.rung(videoId, Math.min(...present), mediaVersion);
+    await publishStoryboardOf(ctx, { videoId, version: mediaVersion }, smallest, signal);
   }
   // Deleted while we wrote: its folder may be gone already, our renames brought it back.
   if (!(await currentVideo(ctx.db, videoId))) {

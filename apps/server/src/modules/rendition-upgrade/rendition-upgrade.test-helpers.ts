@@ -67,7 +67,7 @@ export const seedOldLayoutVideo = async (
   for (const rung of rungs) {
     const temp = await ctx.storage.tempPath('.mp4');
     await copyFile(await oldRendition(rung, seconds), temp);
-    await ctx.storage.commit(temp, mediaKeys.rung(id, rung.rung));
+    await ctx.storage.commit(temp, mediaKeys.rung(id, rung.rung, 0));
   }
   // Listed once their files are there, as an encode publishes them.
   await ctx.database.db
@@ -113,7 +113,7 @@ export const seedSoundAheadVideo = async (ctx: TestContext, seconds = 12): Promi
   };
   expect(soundOnPicture).toBe(true);
   await writeFile(written, JSON.stringify(before));
-  await publishRendition(ctx.storage, id, { rung: 240, file }, written);
+  await publishRendition(ctx.storage, id, { rung: 240, file }, written, 0);
   await ctx.database.db
     .update(videos)
     .set({ rungs: [240] })

@@ -88,7 +88,7 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
     const id = await seedOldLayoutVideo(ctx, [{ rung: 480, irregular: true }, { rung: 240 }]);
     const pending = await seedOldLayoutVideo(ctx, [{ rung: 240 }], { processing: 1 });
     const file = (video: number, rung: number) =>
-      ctx.storage.localFiles!.localPath(mediaKeys.rung(video, rung));
+      ctx.storage.localFiles!.localPath(mediaKeys.rung(video, rung, 0));
     const before = new Map<number, string[]>();
     for (const rung of [480, 240]) {
       // Played as its edit lists say, the plain MP4 has its sound on its picture.
@@ -117,12 +117,12 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
     await upgradeEverything();
 
     for (const rung of [480, 240]) {
-      expect(await loadRenditionIndex(ctx.storage, id, rung)).not.toBeNull();
+      expect(await loadRenditionIndex(ctx.storage, id, rung, 0)).not.toBeNull();
       // Every picture decodes to the same bytes; the sound, encoded again, stays on them.
       expect(await decodedFrames(file(id, rung), 'v')).toEqual(before.get(rung));
       expect(await offCard(file(id, rung))).toBeLessThanOrEqual(SYNC_MS);
     }
-    const index480 = (await loadRenditionIndex(ctx.storage, id, 480))!;
+    const index480 = (await loadRenditionIndex(ctx.storage, id, 480, 0))!;
     // Its segments follow its own keyframes (0, 1.3, 4.1, 4.9, 8.2 and 11 s).
     expect(index480.segments.map((segment) => segment[3])).toEqual(Array(6).fill(true));
 
@@ -143,8 +143,8 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
 
     // Not published: not the conversion's to touch.
     expect(await sha(file(pending, 240))).toBe(pendingBytes);
-    expect(await ctx.storage.stat(mediaKeys.rungIndex(pending, 240))).toBeNull();
-    expect(await ctx.storage.stat(mediaKeys.storyboardVtt(pending))).toBeNull();
+    expect(await ctx.storage.stat(mediaKeys.rungIndex(pending, 240, 0))).toBeNull();
+    expect(await ctx.storage.stat(mediaKeys.storyboardVtt(pending, 0))).toBeNull();
     expect(await scratchFiles()).toEqual([]);
 
     expect((await media('status')).text).toBe(
@@ -173,7 +173,7 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
 
   it('puts the sound of a fragmented rendition back on its picture, not a picture changed', async () => {
     const id = await seedSoundAheadVideo(ctx);
-    const file = ctx.storage.localFiles!.localPath(mediaKeys.rung(id, 240));
+    const file = ctx.storage.localFiles!.localPath(mediaKeys.rung(id, 240, 0));
     // Encoded before: each beep two frames less AAC's priming ahead of its flash (43 ms).
     expect(Math.min(...(await beepOffsetsMs(file)))).toBeLessThan(-SYNC_MS);
     const pictures = await decodedFrames(file, 'v');
@@ -182,7 +182,7 @@ describe('the conversion of old renditions (rendition-upgrade)', () => {
     await upgradeEverything();
     expect(await offCard(file)).toBeLessThanOrEqual(SYNC_MS);
     expect(await decodedFrames(file, 'v')).toEqual(pictures);
-    expect((await loadRenditionIndex(ctx.storage, id, 240))?.soundOnPicture).toBe(true);
+    expect((await loadRenditionIndex(ctx.storage, id, 240, 0))?.soundOnPicture).toBe(true);
     expect((await ctx.app.inject(`/api/media/hls/${id}/240.m3u8`)).statusCode).toBe(200);
     expect(await scratchFiles()).toEqual([]);
   });

@@ -56,7 +56,7 @@ describe('/editVideo/{id}', () => {
     expect(await within(main).findByRole('button', { name: 'Sport', pressed: true })).toBeVisible();
     expect(within(main).getByLabelText('Aperçu : Le match de basket')).toHaveAttribute(
       'src',
-      expect.stringMatching(/^\/api\/media\/video\/31\/480\?token=/),
+      expect.stringMatching(/^\/api\/media\/video\/31\/480\?v=0&token=/),
     );
     // Members only get 'Mettre à la une' when they are geeks.
     expect(within(main).queryByRole('heading', { name: 'Mettre à la une' })).toBeNull();

@@ -2,7 +2,9 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import { Processing } from '@plateau/contract/constants';
 import { Page } from '../../components/page.tsx';
+import { EditPageStatistics } from '../../features/statistics/components/edit-page-statistics.tsx';
 import { TagChips } from '../../features/tags/components/tag-chips.tsx';
 import { EditVideoForm } from '../../features/video-editor/components/edit-video-form.tsx';
 import { FeaturedPicker } from '../../features/video-editor/components/featured-picker.tsx';
@@ -36,6 +38,11 @@ export const EditVideoPage = () => {
           CategoryPicker={TagChips}
           featured={
             picker && <FeaturedPicker videoId={video.data.id} slots={trending.data?.videos} />
+          }
+          statistics={
+            video.data.processing === Processing.Published && (
+              <EditPageStatistics videoId={video.data.id} />
+            )
           }
         />
       ) : (

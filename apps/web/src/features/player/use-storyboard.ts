@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { storyboardQuery } from '../../resources/storyboards.ts';
-import { parseStoryboard, type StoryboardTile } from './storyboard.ts';
+import { parseStoryboard, type StoryboardTile } from '../../lib/storyboard.ts';
 
 export interface StoryboardSource {
   videoId: number;
   token: string | null;
+  /** The version of the video's media (`Video.mediaVersion`). */
+  version: number;
 }
 
 const NONE: StoryboardTile[] = [];
@@ -17,7 +19,7 @@ const NONE: StoryboardTile[] = [];
  */
 export const useStoryboard = (source: StoryboardSource | null, wanted: boolean) => {
   const { data } = useQuery({
-    ...storyboardQuery(source?.videoId ?? 0, source?.token ?? null),
+    ...storyboardQuery(source?.videoId ?? 0, source?.token ?? null, source?.version),
     enabled: source !== null && wanted,
   });
   return useMemo(() => (data ? parseStoryboard(data.text, data.url) : NONE), [data]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeVideo } from '../../testing/videos.ts';
 import { newVideoBody, updateVideoBody, videoFormOf, emptyVideoForm } from './video-form.ts';
-import { previewRung, showsFeaturedPicker } from './video-rules.ts';
+import { previewRung, showsFeaturedPicker, trimRung } from './video-rules.ts';
 import { showsGpaRestricted } from '../../lib/privacy.ts';
 import { accessChoices, canChangeAccess } from '../../lib/video-access.ts';
 
@@ -78,5 +78,14 @@ describe('the edit form', () => {
     expect(showsFeaturedPicker('geek', { processing: 3 })).toBe(true);
     expect(showsFeaturedPicker('geek', { processing: 1 })).toBe(false);
     expect(showsFeaturedPicker('plateau', { processing: 3 })).toBe(false);
+  });
+});
+
+describe('« Montage »', () => {
+  it('previews the smallest rendition of a published video, and is not offered before', () => {
+    expect(trimRung(makeVideo(1, { rungs: [1080, 720, 240, 480] }))).toBe(240);
+    expect(trimRung(makeVideo(1, { rungs: [0, 720] }))).toBe(720);
+    expect(trimRung(makeVideo(1, { rungs: [] }))).toBeNull();
+    expect(trimRung(makeVideo(1, { processing: 2, rungs: [480] }))).toBeNull();
   });
 });

@@ -16,3 +16,13 @@ export const previewRung = (video: Pick<Video, 'processing' | 'rungs'>): number 
 /** 'Mettre à la une' is the geek's, and only a published video can be featured. */
 export const showsFeaturedPicker = (role: Role | null, video: Pick<Video, 'processing'>) =>
   isGeek(role) && video.processing === Processing.Published;
+
+/**
+ * The rung « Montage » previews: the smallest rendition, which seeks fastest; null until the
+ * video is published with renditions (a cut works on them).
+ */
+export const trimRung = (video: Pick<Video, 'processing' | 'rungs'>): number | null => {
+  const encoded = video.rungs.filter((rung) => rung > 0);
+  if (video.processing !== Processing.Published || encoded.length === 0) return null;
+  return Math.min(...encoded);
+};

@@ -12,6 +12,7 @@ import { useNotify } from '../../../lib/notify.tsx';
 import { useEncodeVideos } from '../api/pending-mutations.ts';
 import { PENDING_PAGE_SIZE, usePendingPage } from '../../../resources/videos.ts';
 import { pendingMessages } from '../pending-messages.ts';
+import { CutsSection } from './cuts-section.tsx';
 import { PendingCard } from './pending-card.tsx';
 
 interface PendingListProps {
@@ -24,7 +25,11 @@ const EMPTY_TEXT = 'Aucune vidéo en attente : tout ce qui a été envoyé est e
 const waiting = (videos: readonly Video[]) =>
   videos.filter((video) => video.processing === Processing.Uploaded);
 
-/** Spec section 2, /pending: the videos not yet published, newest first. */
+/**
+ * Spec section 2, /pending: the videos not yet published, newest first; above them, while there
+ * are any, the cuts on their way or failed this week (issue 34), short-lived and easy to miss
+ * under a long list.
+ */
 export const PendingList = ({ page, onPageChange }: PendingListProps) => {
   const pending = usePendingPage(page);
   const videos = pending.data?.videos ?? [];
@@ -39,6 +44,7 @@ export const PendingList = ({ page, onPageChange }: PendingListProps) => {
   );
   return (
     <Page title="Vidéos en attente" actions={<EncodeAllButton videos={videos} />}>
+      <CutsSection />
       {pager}
       {pending.isPending ? (
         <PendingSkeleton />

@@ -13,8 +13,10 @@ import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { forgetVideos, updateVideo } from '../api/editor-mutations.ts';
 import { isComplete, updateVideoBody, videoFormOf, type VideoFormValues } from '../video-form.ts';
+import { trimRung } from '../video-rules.ts';
 import { CaptionsSection } from './captions-section.tsx';
 import { ChaptersSection } from './chapters-section.tsx';
+import { TrimSection } from './trim/trim-section.tsx';
 import { EditorLayout } from './editor-layout.tsx';
 import { MediaDrops } from './media-drops.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
@@ -28,6 +30,8 @@ export interface EditVideoFormProps {
   CategoryPicker: ComponentType<CategoryPickerProps>;
   /** The geek's 'Mettre à la une' picker, when it applies. */
   featured?: ReactNode;
+  /** « Statistiques » of a published video (issue 35). */
+  statistics?: ReactNode;
 }
 
 /**
@@ -35,7 +39,12 @@ export interface EditVideoFormProps {
  * chosen; then the watch page of a published video, else /pending. A failed upload stays here
  * so that Valider tries again; one left unfinished earlier is offered for resuming.
  */
-export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoFormProps) => {
+export const EditVideoForm = ({
+  video,
+  CategoryPicker,
+  featured,
+  statistics,
+}: EditVideoFormProps) => {
   const { gdaAccess, token } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -120,6 +129,9 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
         onSubmit={() => void submit()}
         extra={
           <>
+            {(trimRung(video) !== null || video.processing === Processing.Uploaded) && (
+              <TrimSection video={video} disabled={busy} />
+            )}
             <CaptionsSection videoId={video.id} disabled={busy} />
             <ChaptersSection
               videoId={video.id}
@@ -127,6 +139,7 @@ export const EditVideoForm = ({ video, CategoryPicker, featured }: EditVideoForm
               playhead={() => preview.current?.currentTime ?? 0}
               disabled={busy}
             />
+            {statistics}
             {featured}
           </>
         }

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { LIST_ERROR } from '../../../components/list-state.tsx';
+import { LoadError } from '../../../components/list-state.tsx';
 
 interface SectionLoadProps {
   /** What is loading, for screen readers (« Chargement des sous-titres »). */
@@ -22,19 +20,6 @@ export const SectionLoad = ({ label, status, onRetry, children }: SectionLoadPro
       </Box>
     );
   }
-  if (status === 'error') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button type="button" color="inherit" size="small" onClick={onRetry}>
-            Réessayer
-          </Button>
-        }
-      >
-        {LIST_ERROR}
-      </Alert>
-    );
-  }
+  if (status === 'error') return <LoadError onRetry={onRetry} />;
   return children;
 };

@@ -49,7 +49,7 @@ export const VideoPreview = ({
             ref={mediaRef}
             controls
             preload="metadata"
-            src={mediaUrl(video.id, rung, token)}
+            src={mediaUrl(video.id, rung, token, video.mediaVersion)}
             aria-label={`Aperçu : ${video.title}`}
             sx={{ width: '100%', height: '100%', display: 'block' }}
           />

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Caption, Chapter, Direct, Tag, Video } from '@plateau/contract';
+import type { Caption, Chapter, Direct, Loudness, Tag, TrimStatus, Video } from '@plateau/contract';
 import { fileOfBytes } from '../../../testing/files.ts';
 import { server } from '../../../testing/server.ts';
 import { serveTus, tusFailure, type TusServerOptions } from '../../../testing/tus-server.ts';
@@ -28,6 +28,7 @@ export const makeDirect = (id: number, title: string): Direct => ({
   gpaRestricted: false,
   liveUrl: '',
   hasPoster: false,
+  chat: false,
 });
 
 const failure = (status: number) =>
@@ -54,6 +55,10 @@ export interface EditorServerOptions {
   chapters?: Chapter[];
   /** Refuses the chapters' PUT with this status and the server's words. */
   chapterRefusal?: { status: number; message: string };
+  /** « Montage »: the cut's statuses and refusals (see serveTrim). */
+  trim?: TrimServerOptions;
+  /** The sound's levels; none (404) when left out. */
+  loudness?: Loudness;
 }
 
 /**
@@ -74,6 +79,8 @@ export const serveEditor = ({
   captionRefusal,
   chapters = [],
   chapterRefusal,
+  trim = {},
+  loudness,
 }: EditorServerOptions = {}) => {
   const calls: Call[] = [];
   const record = async (request: Request, path: string) => {
@@ -121,6 +128,7 @@ export const serveEditor = ({
     }),
     ...serveCaptions(calls, captions, captionRefusal),
     ...serveChapters(calls, chapters, chapterRefusal),
+    ...serveTrim(calls, trim, loudness),
     http.get('*/api/media/*', () => new HttpResponse(null, { status: 404 })),
     // The watch page, where a saved published video leads: quiet.
     http.get('*/api/videos/like/:id', () => HttpResponse.json({ liked: false, likeCount: 0 })),
@@ -223,5 +231,56 @@ const serveChapters = (
       chapters = [...body.chapters].sort((a, b) => a.start - b.start);
       return HttpResponse.json({ chapters });
     }),
+  ];
+};
+
+/** No cut asked yet. */
+export const NO_TRIM: TrimStatus = {
+  state: 'none',
+  keep: [],
+  progress: null,
+  error: null,
+  undoUntil: null,
+};
+
+export interface TrimServerOptions {
+  /** What `GET videos/{id}/trim` answers, one after the other, the last one repeated. */
+  statuses?: TrimStatus[];
+  /** What it answers once a cut was asked (the worker's progress), the last one repeated. */
+  afterApply?: TrimStatus[];
+  /** Refuses the cut, or its undo, with this status and the server's words. */
+  refusal?: { status: number; message: string };
+  undoRefusal?: { status: number; message: string };
+}
+
+const refuse = ({ status, message }: { status: number; message: string }) =>
+  HttpResponse.json({ statusCode: status, error: 'Refus', message }, { status });
+
+/**
+ * The cut's routes: the status walks through `statuses` (then `afterApply` once a cut is
+ * asked, then `none` once undone); each POST is recorded with its body.
+ */
+const serveTrim = (calls: Call[], options: TrimServerOptions, loudness?: Loudness) => {
+  let queue = [...(options.statuses ?? [NO_TRIM])];
+  const next = () => (queue.length > 1 ? queue.shift()! : queue[0]!);
+  return [
+    http.get('*/api/videos/:id/trim', () => HttpResponse.json(next())),
+    http.post('*/api/videos/:id/trim', async ({ request, params }) => {
+      const body = (await request.json()) as unknown;
+      calls.push({ method: 'POST', path: `videos/${String(params.id)}/trim`, body });
+      if (options.refusal) return refuse(options.refusal);
+      const queued: TrimStatus = { ...NO_TRIM, state: 'queued', keep: (body as TrimStatus).keep };
+      queue = [...(options.afterApply ?? [queued])];
+      return HttpResponse.json(queued, { status: 202 });
+    }),
+    http.post('*/api/videos/:id/trim/undo', ({ params }) => {
+      calls.push({ method: 'POST', path: `videos/${String(params.id)}/trim/undo` });
+      if (options.undoRefusal) return refuse(options.undoRefusal);
+      queue = [NO_TRIM];
+      return HttpResponse.json(NO_TRIM);
+    }),
+    http.get('*/api/media/loudness/:file', () =>
+      loudness ? HttpResponse.json(loudness) : new HttpResponse(null, { status: 404 }),
+    ),
   ];
 };
