@@ -84,6 +84,23 @@ describe('side menu', () => {
     expect(within(menu).queryByRole('link', { name: 'Système' })).toBeNull();
   });
 
+  it('gives members and geeks « Statistiques » under ESPACE MEMBRE, and students none', async () => {
+    signIn(makeToken({ role: 'plateau' }));
+    const member = renderApp('/');
+    const { menu } = await openMenu();
+    expect(await within(menu).findByRole('link', { name: 'Statistiques' })).toHaveAttribute(
+      'href',
+      '/statistics',
+    );
+    member.unmount();
+
+    signIn(makeToken({ role: 'user' }));
+    renderApp('/');
+    const student = await openMenu();
+    await within(student.menu).findByText('Historique');
+    expect(within(student.menu).queryByRole('link', { name: 'Statistiques' })).toBeNull();
+  });
+
   it('hides DT EN COURS when the home page does not feature the live', async () => {
     server.use(
       http.get('*/api/currentLive', () => HttpResponse.json({ url: 'https://live.example.org' })),

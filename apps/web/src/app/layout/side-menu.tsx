@@ -28,6 +28,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import AddIcon from '@mui/icons-material/Add';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import HourglassIcon from '@mui/icons-material/HourglassTop';
+import InsightsIcon from '@mui/icons-material/Insights';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
 import PeopleIcon from '@mui/icons-material/People';
@@ -252,6 +253,12 @@ export const SideMenu = ({ open, onClose }: { open: boolean; onClose: () => void
               icon={<HourglassIcon />}
               label="Vidéos en attente"
               to={paths.pending()}
+              onClick={onClose}
+            />
+            <Entry
+              icon={<InsightsIcon />}
+              label="Statistiques"
+              to={paths.statistics()}
               onClick={onClose}
             />
             {geek && (
