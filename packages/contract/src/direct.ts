@@ -13,6 +13,8 @@ export const Direct = Type.Object({
   gpaRestricted: Type.Boolean(),
   liveUrl: Type.String(),
   hasPoster: Type.Boolean(),
+  /** Its chat is open (issue 36): turned on by a geek. */
+  chat: Type.Boolean(),
 });
 export type Direct = Static<typeof Direct>;
 
@@ -27,6 +29,8 @@ export const DirectBody = Type.Object({
   date: Type.Optional(DateInput),
   promotion: Type.Optional(Type.Union([Promotion, Type.String({ pattern: '^-?\\d{1,4}$' })])),
   liveUrl: Type.Optional(OptionalLineText(fieldLimits.liveUrl)),
+  /** The chat of the direct, on or off (off when left out at creation). */
+  chat: Type.Optional(Type.Boolean()),
 });
 export type DirectBody = Static<typeof DirectBody>;
 

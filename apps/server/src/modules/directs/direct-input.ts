@@ -77,5 +77,6 @@ export const directValues = (body: DirectBody, current?: Direct): DirectValues =
       body.promotion !== undefined ? parsePromotion(body.promotion) : (current?.promotion ?? -1),
     gpaRestricted: gpaRestricted && privacy === Privacy.Plateau,
     liveUrl: body.liveUrl !== undefined ? parseLiveUrl(body.liveUrl) : (current?.liveUrl ?? ''),
+    chatEnabled: body.chat ?? current?.chat ?? false,
   };
 };

@@ -17,11 +17,18 @@ const directSelection = {
   gpaRestricted: directs.gpaRestricted,
   liveUrl: directs.liveUrl,
   hasPoster: directs.hasPoster,
+  chatEnabled: directs.chatEnabled,
 };
 
 type DirectRow = Omit<
   typeof directs.$inferSelect,
-  'searchText' | 'searchVector' | 'streamKey' | 'lowLatency'
+  | 'searchText'
+  | 'searchVector'
+  | 'streamKey'
+  | 'lowLatency'
+  | 'chatSlowSeconds'
+  | 'chatMembersOnly'
+  | 'chatPinnedId'
 >;
 
 const toDirect = (row: DirectRow): Direct => ({
@@ -34,6 +41,7 @@ const toDirect = (row: DirectRow): Direct => ({
   gpaRestricted: row.gpaRestricted,
   liveUrl: row.liveUrl,
   hasPoster: row.hasPoster,
+  chat: row.chatEnabled,
 });
 
 /** A direct and whether this viewer may see it, so "hidden" and "missing" stay distinct. */
@@ -151,6 +159,7 @@ export interface DirectValues {
   promotion: number;
   gpaRestricted: boolean;
   liveUrl: string;
+  chatEnabled: boolean;
 }
 
 export const insertDirect = async (db: Executor, values: DirectValues): Promise<Direct> => {

@@ -2,6 +2,7 @@ import type { Direct, DirectBody, DirectList } from '@plateau/contract';
 import { requireGeek } from '../../access/guards.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { notFoundMessage, requireVisible } from '../../access/require-visible.ts';
+import { logChatAction, signalChat } from '../../db/chat-signal.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { withoutControls } from '../../lib/search-words.ts';
@@ -70,12 +71,17 @@ export const createDirectsService = (db: Database, storage: MediaStorage) => {
     },
 
     update(viewer: Viewer, id: number, body: DirectBody): Promise<Direct> {
-      requireGeek(viewer);
+      const geek = requireGeek(viewer);
       return db.transaction(async (tx) => {
         const current = await repository.lockDirect(tx, id);
         if (!current) throw directNotFound();
         // The row is locked: it cannot disappear before the update.
-        return (await repository.updateDirect(tx, id, directValues(body, current)))!;
+        const updated = (await repository.updateDirect(tx, id, directValues(body, current)))!;
+        if (updated.chat !== current.chat) {
+          await logChatAction(tx, id, geek, updated.chat ? 'enable' : 'disable');
+          await signalChat(tx, { directId: id, kind: 'state' });
+        }
+        return updated;
       });
     },
 

@@ -38,6 +38,7 @@ describe('directs: create, read, update', () => {
       gpaRestricted: true,
       liveUrl: 'https://live.example.org/gala',
       hasPoster: false,
+      chat: false,
     });
     const fetched = await getJson(ctx, `/api/directs/${created.id}`, geek);
     expect(fetched).toEqual({ status: 200, body: { directs: [created], nResults: 1 } });

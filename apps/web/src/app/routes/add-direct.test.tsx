@@ -82,6 +82,7 @@ describe('/addDirect', () => {
       gpa_restricted: false,
       promotion: -1,
       date: today(),
+      chat: false,
     });
     expect(sent.posters).toBe(0);
   });

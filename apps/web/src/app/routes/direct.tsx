@@ -19,7 +19,15 @@ const LivePlayer = lazy(async () => ({
   default: (await import('../../features/player/components/live-player.tsx')).LivePlayer,
 }));
 
-/** `/direct?d=`: one direct, its live when on Plateau, its neighbours and its videos. */
+// The chat loads only for a direct whose chat is open.
+const ChatPanel = lazy(async () => ({
+  default: (await import('../../features/chat/components/chat-panel.tsx')).ChatPanel,
+}));
+
+/**
+ * `/direct?d=`: one direct, its live when on Plateau, its chat when open, its neighbours and its
+ * videos.
+ */
 export const DirectPage = () => {
   const [params] = useSearchParams();
   const id = parseDirectId(params.get('d'));
@@ -38,6 +46,13 @@ export const DirectPage = () => {
         direct={direct.data}
         onPlateau={live.state !== 'off'}
         liveState={status.data?.state}
+        chat={
+          direct.data.chat && (
+            <Suspense fallback={null}>
+              <ChatPanel directId={direct.data.id} />
+            </Suspense>
+          )
+        }
         notice={<LiveNotice status={live} />}
         player={
           playlist && (
@@ -50,6 +65,7 @@ export const DirectPage = () => {
                 reconnecting={live.state === 'reconnecting'}
                 lowLatency={live.lowLatency}
                 viewers={live.viewers}
+                report={{ directId: direct.data.id }}
               />
             </Suspense>
           )

@@ -50,6 +50,16 @@ const open = (path = '/editDirect/12') => {
 };
 
 describe('/editDirect/{id}', () => {
+  it("links to the direct's « Statistiques »", async () => {
+    editServer();
+    open();
+    await screen.findByLabelText(/Titre/);
+    expect(screen.getByRole('link', { name: 'Statistiques' })).toHaveAttribute(
+      'href',
+      '/statistics/direct/12',
+    );
+  });
+
   it('shows the direct and its poster, and saves it with its exact time kept', async () => {
     const sent = editServer();
     const { user, router } = open();

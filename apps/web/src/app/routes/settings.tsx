@@ -10,6 +10,7 @@ import {
   settingsMessages,
 } from '../../features/settings/components/settings-form.tsx';
 import { LiveSettingsSection } from '../../features/settings/components/live-settings-section.tsx';
+import { ForbiddenWordsSection } from '../../features/settings/components/forbidden-words-section.tsx';
 import { slotsOf } from '../../features/settings/settings-draft.ts';
 import { promotionText } from '../../lib/promotion.ts';
 import { useNotify } from '../../lib/notify.tsx';
@@ -56,6 +57,8 @@ export const SettingsPage = () => {
           />
           <Divider sx={{ my: 4 }} />
           <LiveSettingsSection />
+          <Divider sx={{ my: 4 }} />
+          <ForbiddenWordsSection />
         </>
       ) : (
         <Loader />

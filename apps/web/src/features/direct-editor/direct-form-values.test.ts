@@ -13,6 +13,7 @@ const direct: Direct = {
   gpaRestricted: true,
   liveUrl: 'https://live.example.org/gala',
   hasPoster: true,
+  chat: false,
 };
 
 describe('the direct form values', () => {
@@ -27,6 +28,7 @@ describe('the direct form values', () => {
       promotion: '',
       privacy: 1,
       gpaRestricted: false,
+      chat: false,
     });
   });
 
@@ -41,6 +43,7 @@ describe('the direct form values', () => {
       gpa_restricted: true,
       promotion: 2026,
       date: '2026-11-21T18:00:00Z',
+      chat: false,
     });
     const moved = directBody(
       { ...values, date: '2026-11-28' },
@@ -64,6 +67,12 @@ describe('the direct form values', () => {
       'liveUrl',
     );
     expect(directBody(values, { gdaAccess: true }).liveUrl).toBe('https://ancien.example.org');
+  });
+
+  it('sends « Chat du direct » as the direct holds it, or as the geek chose', () => {
+    expect(directBody(initialValues(), { gdaAccess: true }).chat).toBe(false);
+    expect(directBody({ ...initialValues(), chat: true }, { gdaAccess: true }).chat).toBe(true);
+    expect(initialValues({ ...direct, chat: true }).chat).toBe(true);
   });
 
   it('takes only web addresses as live links', () => {

@@ -15,6 +15,8 @@ export interface DirectFormValues {
   promotion: string;
   privacy: Privacy;
   gpaRestricted: boolean;
+  /** « Chat du direct »: off unless a geek turns it on. */
+  chat: boolean;
 }
 
 /** Spec section 5: the add form's access is CS unless the geek chooses otherwise. */
@@ -29,6 +31,7 @@ export const initialValues = (direct?: Direct, today = new Date()): DirectFormVa
   promotion: promotionText(direct?.promotion ?? -1),
   privacy: (direct?.privacy ?? DEFAULT_PRIVACY) as Privacy,
   gpaRestricted: direct?.gpaRestricted ?? false,
+  chat: direct?.chat ?? false,
 });
 
 /** The server takes only absolute web addresses as live links (an empty one means none). */
@@ -75,5 +78,6 @@ export const directBody = (
     ...gpaRestricted(values, gdaAccess),
     promotion: parsePromotion(values.promotion),
     ...(values.date ? { date: keptDate ?? values.date } : {}),
+    chat: values.chat,
   };
 };

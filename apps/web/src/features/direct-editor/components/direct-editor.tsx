@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Direct } from '@plateau/contract';
@@ -13,6 +13,7 @@ import { broadcastMessages } from '../broadcast-messages.ts';
 import { directBody, initialValues, isLiveUrlValid } from '../direct-form-values.ts';
 import { directMessages } from '../direct-messages.ts';
 import { BroadcastPanel, NewBroadcastSection } from './broadcast-section.tsx';
+import { ChatAdminSection, NewChatSection } from './chat-section.tsx';
 import { DeleteDirectButton } from './delete-direct-button.tsx';
 import { DirectFields } from './direct-fields.tsx';
 import { PosterField } from './poster-field.tsx';
@@ -72,7 +73,16 @@ export const DirectEditor = ({ direct }: { direct?: Direct }) => {
   };
 
   return (
-    <Page title={direct ? 'Modifier le DT' : 'Ajouter un DT'}>
+    <Page
+      title={direct ? 'Modifier le DT' : 'Ajouter un DT'}
+      actions={
+        direct && (
+          <Button component={RouterLink} to={paths.directStatistics(direct.id)} variant="outlined">
+            Statistiques
+          </Button>
+        )
+      }
+    >
       <Box component="form" onSubmit={submit} noValidate>
         <Box
           sx={{
@@ -109,6 +119,19 @@ export const DirectEditor = ({ direct }: { direct?: Direct }) => {
                 disabled={busy}
                 lowLatency={lowLatencyNew}
                 onLowLatency={setLowLatencyNew}
+              />
+            )}
+            {direct ? (
+              <ChatAdminSection
+                directId={direct.id}
+                enabled={values.chat}
+                onEnabled={(chat) => setValues((current) => ({ ...current, chat }))}
+              />
+            ) : (
+              <NewChatSection
+                checked={values.chat}
+                onChange={(chat) => setValues((current) => ({ ...current, chat }))}
+                disabled={busy}
               />
             )}
           </Box>

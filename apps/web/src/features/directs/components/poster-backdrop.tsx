@@ -25,7 +25,9 @@ export const PosterBackdrop = ({ directId, hasPoster, children }: PosterBackdrop
   });
   const shown = directId !== null && hasPoster && url;
   return (
-    <Box sx={{ position: 'relative', overflow: 'hidden', isolation: 'isolate' }}>
+    // `clip`, not `hidden`: the blur stays inside, and a sticky player (a phone's live with its
+    // chat) still sticks, which a scrolling box would stop.
+    <Box sx={{ position: 'relative', overflow: 'clip', isolation: 'isolate' }}>
       {shown && (
         <Box
           aria-hidden

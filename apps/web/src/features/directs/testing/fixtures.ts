@@ -12,6 +12,7 @@ export const makeDirect = (overrides: Partial<Direct> = {}): Direct => ({
   gpaRestricted: false,
   liveUrl: '',
   hasPoster: false,
+  chat: false,
   ...overrides,
 });
 
