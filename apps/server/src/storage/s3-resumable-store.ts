@@ -158,6 +158,7 @@ export class S3ResumableStore extends S3Store {
 
   /** Runs `use` with a scratch copy of the complete upload, removed once `use` settles. */
   async withUploadedFile<T>(id: string, use: (file: string) => Promise<T>): Promise<T> {
+    await this.assemble(id);
     const file = await this.scratch.tempPath('.upload');
     try {
       await downloadObject({ client: this.client, bucket: this.bucket }, id, file);
@@ -256,6 +257,17 @@ export class S3ResumableStore extends S3Store {
     }
     await this.deleteObjectsOf(id, ['', '.info', '.part', '.finished']);
     return true;
+  }
+
+  /**
+   * A server stopped between a complete upload's last part and the store's assembly of the
+   * parts (kill -9, a crash) leaves every byte in parts and no file: assembled here, before
+   * the attachment reads it, instead of the upload being taken for lost and removed.
+   */
+  private async assemble(id: string): Promise<void> {
+    if (await this.hasAssembledFile(id)) return;
+    const metadata = await this.getMetadata(id);
+    await this.finishMultipartUpload(metadata, await this.retrieveParts(id));
   }
 
   private async hasAssembledFile(id: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AbortMultipartUploadCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import type { Config } from '../../config.ts';
@@ -22,6 +23,7 @@ import { mediaKeys } from '../../storage/media-storage.ts';
 import { openMediaStorage } from '../../storage/open-media-storage.ts';
 import { createResumableStore } from '../../storage/resumable-store.ts';
 import { createS3Client } from '../../storage/s3-client.ts';
+import { S3ResumableStore } from '../../storage/s3-resumable-store.ts';
 import { UploadLocker } from '../../storage/upload-locker.ts';
 
 /**
@@ -161,6 +163,39 @@ describe.skipIf(testMediaKind !== 's3')('a resumable upload on object storage', 
     expect((await resumableFiles(a)).filter((key) => key.startsWith(name))).toContain(
       `${name}.info`,
     );
+    expect(await scratchLeft()).toEqual([]);
+  });
+
+  it('whose last part was stored but never assembled (a server killed between) is assembled and attached', async () => {
+    const clip = await readFile(await makeClip(clipsDir, '360p'));
+    const id = await insertVideo(a);
+    const created = await createUpload(a, member.auth, { length: clip.length, videoId: id });
+    const location = created.headers.location as string;
+    const half = Math.floor(clip.length / 2);
+    await patchUpload(a, member.auth, location, 0, clip.subarray(0, half));
+    if (a.config.mediaStorage.kind !== 's3') throw new Error('a bucket is expected here');
+    /** A server that dies once the last part is in the store, before asking it to assemble. */
+    class KilledBeforeAssembly extends S3ResumableStore {
+      protected override finishMultipartUpload(): Promise<string | undefined> {
+        return Promise.reject(new Error('killed'));
+      }
+    }
+    const dying = new KilledBeforeAssembly({
+      s3: a.config.mediaStorage.s3,
+      scratchDir: a.config.scratchDir,
+      expiryMs: 60_000,
+    });
+    const name = location.split('/').pop()!;
+    await expect(dying.write(Readable.from(clip.subarray(half)), name, half)).rejects.toThrow(
+      'killed',
+    );
+
+    const head = await headUpload(b, member.auth, location);
+    expect(head.statusCode, head.body).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(clip.length));
+    expect((await videoRow(a, id)).processing).toBe(1);
+    expect(sha256(await readStored(a, await rawKeyOf(a.database.db, id)))).toBe(sha256(clip));
+    expect(await incompleteUploads(a.config)).toEqual([]);
     expect(await scratchLeft()).toEqual([]);
   });
 
