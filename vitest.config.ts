@@ -22,6 +22,8 @@ const mediaSuite: string[] = [
   'src/modules/media/media-stream-cache.test.ts',
   'src/modules/media/storyboard.test.ts',
   'src/modules/media/captions.test.ts',
+  'src/modules/media/trims.test.ts',
+  'src/modules/media/trims-recovery.test.ts',
   'src/modules/media/hls-captions.test.ts',
   'src/modules/media/resumable-uploads.test.ts',
   'src/modules/media/resumable-uploads-finish.test.ts',

@@ -161,7 +161,7 @@ const tokenFor = (jwtSecret: string, subject: Awaited<ReturnType<typeof viewerSu
 /** The clip as each video's 720p rendition (the seeded rows list 720 among their rungs). */
 const placeClip = (mediaDir: string, videoIds: number[], clip: string) => {
   for (const id of videoIds) {
-    const file = path.join(mediaDir, mediaKeys.rung(id, 720));
+    const file = path.join(mediaDir, mediaKeys.rung(id, 720, 0));
     mkdirSync(path.dirname(file), { recursive: true });
     copyFileSync(clip, file);
   }

@@ -129,7 +129,7 @@ describe('directs and settings, as the geek', () => {
         await slot.getByText(titleOf(key)).waitFor();
       }
       await look(page, 'reglages-modifies');
-      await main.getByRole('button', { name: 'Enregistrer' }).click();
+      await main.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await page.getByText('Modifications enregistrées').waitFor();
 
       const saved = await readHomeSettings();
@@ -177,7 +177,7 @@ describe('directs and settings, as the geek', () => {
     await main.getByRole('heading', { level: 1, name: EDITED_TITLE }).waitFor();
 
     await main.getByRole('link', { name: 'Modifier' }).click();
-    await main.getByRole('button', { name: 'Supprimer' }).click();
+    await main.getByRole('button', { name: 'Supprimer', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Etes-vous sûr de vouloir supprimer ce DT ?' });
     await dialog.waitFor();
     await look(page, 'direct-suppression');

@@ -255,10 +255,7 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
   await restoreCurrent();
 }, 180_000);
 
-// Skipped, issue 33 open for it: since 20:40 on 27 November this machine puts the viewer who
-// joins a minute in 1.3-1.6 s behind the one there from the start (early 2.4-2.8 s, late 4.1 s),
-// alone and at commit cc70462 as well, which passed at 19:15 the same day.
-it.skip('standard latency: a student who opens the direct a minute in sees the stage when one there from the start does', async () => {
+it('standard latency: a student who opens the direct a minute in sees the stage when one there from the start does', async () => {
   const geek = await apiAs('e2e-geek');
   const restoreCurrent = await keepCurrentDirect(geek.api);
   const { direct, streamKey } = await broadcastingDirect(geek.api, 'Concert du soir', 15);

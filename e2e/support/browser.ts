@@ -164,6 +164,20 @@ export const look = async (page: Page, name: string, point?: () => Promise<void>
   expect(problems, `axe on « ${name} » (${page.url()})`).toEqual([]);
 };
 
+/**
+ * Keeps `selector` in view, now and whenever the viewport changes size: look() resizes the
+ * page to each size it shoots, which would otherwise leave the part looked at off screen.
+ */
+export const keepInView = (page: Page, selector: string, block: 'start' | 'center' = 'start') =>
+  page.evaluate(
+    ({ selector, block }) => {
+      const keep = () => document.querySelector(selector)?.scrollIntoView({ block });
+      keep();
+      window.addEventListener('resize', keep);
+    },
+    { selector, block },
+  );
+
 /** Signs in through /login as a person does, and waits for the welcome message. */
 export const signIn = (page: Page, username: string) =>
   signInWith(page, username, plateau().accounts[username]!.password);

@@ -14,6 +14,12 @@ import {
   startEncodeWorker,
   type EncodeWorker,
 } from '../../apps/server/src/modules/encoding/encode-worker.ts';
+import {
+  cutAtEncode,
+  startTrimWorker,
+  type TrimWorker,
+} from '../../apps/server/src/modules/media/trim-worker.ts';
+import { createWorkerDiskGuard } from '../../apps/server/src/storage/free-space.ts';
 import { ensureAdmin } from '../../apps/server/src/modules/users/ensure-admin.ts';
 import { openMediaStorage } from '../../apps/server/src/storage/open-media-storage.ts';
 
@@ -36,7 +42,7 @@ export interface ServeOptions {
 
 /**
  * Plateau as `npm start` runs it, in this process: the API and the built web app on 127.0.0.1,
- * the admin account of the config, the encode worker, so scenarios encode for real, and the
+ * the admin account of the config, the encode and cut workers, so scenarios encode and cut for real, and the
  * RTMP ingest when the config has a port, so they broadcast for real.
  */
 export const servePlateau = async ({
@@ -47,8 +53,10 @@ export const servePlateau = async ({
 }: ServeOptions): Promise<ServedPlateau> => {
   let jobs: JobQueue | undefined;
   let worker: EncodeWorker | undefined;
+  let cuts: TrimWorker | undefined;
   let app: App | undefined;
   const close = async () => {
+    await cuts?.stop();
     await worker?.stop();
     await jobs?.stop();
     await app?.close();
@@ -71,14 +79,25 @@ export const servePlateau = async ({
       ...(process.env.E2E_WEB_DIST && { webDist: path.resolve(process.env.E2E_WEB_DIST) }),
     });
     await ensureAdmin(database.db, config, app.log);
+    const quiet = { info: () => {}, warn: log, error: log };
+    const cutting = {
+      database,
+      storage,
+      binaries,
+      disk: createWorkerDiskGuard(config, storage),
+      undoDays: config.trimUndoDays,
+      log: quiet,
+    };
     worker = await startEncodeWorker({
       database,
       storage,
       config,
       binaries,
       jobs,
-      log: { info: () => {}, warn: log, error: log },
+      log: quiet,
+      cutBeforePublishing: cutAtEncode(cutting),
     });
+    cuts = await startTrimWorker({ ...cutting, jobs, liveness: worker.liveness });
     await app.listen({ port, host: '127.0.0.1' });
     const { port: bound } = app.server.address() as AddressInfo;
     return { baseUrl: `http://127.0.0.1:${bound}`, binaries, close };

@@ -45,6 +45,10 @@ export interface AppDeps {
   diskGuard: DiskGuard;
   /** The clock of the short-lived caches (media access); tests move one by hand. */
   clock?: Clock;
+  /** The wall clock of the statistics' days and heartbeats (tests move it across days). */
+  wallClock?: () => number;
+  /** How often the statistics write their sums and keep the lives' viewers (tests: sooner). */
+  statisticsEveryMs?: { write: number; liveSample: number };
   /** GET /metrics's registry (main.ts shares it with its encode worker); made if absent and on. */
   metrics?: PlateauMetrics;
 }

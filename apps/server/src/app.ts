@@ -147,6 +147,9 @@ export const buildApp = async ({
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
     if (error.validation) {

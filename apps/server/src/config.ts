@@ -42,6 +42,10 @@ export interface Config {
   encodeConcurrency: number;
   /** Longest an encode job may run; a job whose worker died is picked up again after it. */
   encodeJobTimeoutSeconds: number;
+  /** How long the version before a cut (« Montage ») is kept for « Annuler le montage ». */
+  trimUndoDays: number;
+  /** The site's time zone (TIME_ZONE, an IANA name): where the statistics' days begin. */
+  timeZone: string;
   /** The background conversion of old renditions into the fragmented layout. */
   renditionUpgrade: RenditionUpgradeConfig;
   /** MEDIA_MOVE_SPEED: megabytes a second the move job copies at most, 0 for no limit. */
@@ -122,6 +126,17 @@ const boolean = (env: Env, name: string, fallback: boolean): boolean => {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+};
+
+/** An IANA time zone that this Node.js knows (`Europe/Paris`). */
+const timeZone = (env: Env, name: string, fallback: string): string => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: raw }).resolvedOptions().timeZone;
+  } catch {
+    throw new ConfigError(`${name} must be a time zone such as Europe/Paris (got "${raw}")`);
+  }
 };
 
 /** An nginx location prefix such as `/_media/`: a path of plain segments, both slashes kept. */
@@ -228,6 +243,8 @@ export const loadConfig = (
     encodeConcurrency: integer(env, 'ENCODE_CONCURRENCY', 1, 1, 16),
     // pg-boss refuses expirations of 24 hours or more.
     encodeJobTimeoutSeconds: integer(env, 'ENCODE_JOB_TIMEOUT', 6 * 3600, 5, 23 * 3600),
+    trimUndoDays: integer(env, 'TRIM_UNDO_DAYS', 7, 0, 365),
+    timeZone: timeZone(env, 'TIME_ZONE', 'Europe/Paris'),
     renditionUpgrade: {
       pauseSeconds: integer(env, 'MEDIA_UPGRADE_PAUSE', 10, 0, 3600),
       speed: integer(env, 'MEDIA_UPGRADE_SPEED', 50, 0, 10_000),

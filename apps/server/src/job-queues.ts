@@ -2,6 +2,7 @@ import { ensureEncodeQueue } from './jobs/encode-queue.ts';
 import type { EnsureQueue } from './jobs/job-queue.ts';
 import { ensureMediaMoveQueue } from './modules/media-move/media-move-queue.ts';
 import { ensureRediffQueue } from './jobs/rediff-queue.ts';
+import { ensureTrimQueue } from './jobs/trim-queue.ts';
 import { ensureRenditionUpgradeQueue } from './modules/rendition-upgrade/rendition-upgrade-queue.ts';
 
 /**
@@ -14,4 +15,5 @@ export const siteQueues: readonly EnsureQueue[] = [
   ensureRenditionUpgradeQueue,
   ensureMediaMoveQueue,
   ensureRediffQueue,
+  ensureTrimQueue,
 ];

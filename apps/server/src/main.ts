@@ -13,6 +13,8 @@ import {
 import { createRenditionUpgradeService } from './modules/rendition-upgrade/rendition-upgrade.service.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker, type EncodeWorker } from './modules/encoding/encode-worker.ts';
+import { cutAtEncode, startTrimWorker, type TrimWorker } from './modules/media/trim-worker.ts';
+import { createWorkerDiskGuard } from './storage/free-space.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';
 import {
   startRenditionUpgradeWorker,
@@ -90,7 +92,18 @@ const stopTemporarySweep = startTemporarySweep(storage, app.log, {
 
 let worker: EncodeWorker | undefined;
 let upgrades: RenditionUpgradeWorker | undefined;
+let cuts: TrimWorker | undefined;
 if (runWorker) {
+  // « Montage »: cuts asked of published videos (the cut worker), and of videos in /pending,
+  // made by their encode before they are published.
+  const cutting = {
+    database,
+    storage,
+    binaries: mediaBinaries,
+    disk: createWorkerDiskGuard(config, storage),
+    undoDays: config.trimUndoDays,
+    log: app.log,
+  };
   worker = await startEncodeWorker({
     database,
     storage,
@@ -99,6 +112,7 @@ if (runWorker) {
     jobs,
     log: app.log,
     onEncodeEnd: metrics?.observeEncode,
+    cutBeforePublishing: cutAtEncode(cutting),
   });
   app.log.info(
     `encode worker: in-process, ${config.encodeConcurrency} at a time, ffmpeg ${mediaBinaries.ffmpeg}`,
@@ -113,6 +127,7 @@ if (runWorker) {
     liveness: worker.liveness,
     log: app.log,
   });
+  cuts = await startTrimWorker({ ...cutting, jobs, liveness: worker.liveness });
 } else if (!config.inProcessWorker) {
   app.log.info(
     database.kind === 'pglite'
@@ -146,6 +161,7 @@ shutdown.onShutdown('upload locks', () => uploadLocker.close());
 shutdown.onShutdown('job queue', () => jobs.stop());
 shutdown.onShutdown('encode worker', () => worker?.stop());
 shutdown.onShutdown('rendition upgrade', () => upgrades?.stop());
+shutdown.onShutdown('cuts', () => cuts?.stop());
 shutdown.onShutdown('media move', () => moves?.stop());
 const graceMs = config.shutdownGraceSeconds * 1000;
 shutdown.onShutdown('HTTP server', () => closeHttpServer(app, graceMs));

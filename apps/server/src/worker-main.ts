@@ -4,6 +4,8 @@ import { createJobQueue } from './jobs/boss.ts';
 import { startMediaMoveWorker } from './modules/media-move/media-move-worker.ts';
 import { locateMediaBinaries } from './media-tools/binaries.ts';
 import { startEncodeWorker } from './modules/encoding/encode-worker.ts';
+import { cutAtEncode, startTrimWorker } from './modules/media/trim-worker.ts';
+import { createWorkerDiskGuard } from './storage/free-space.ts';
 import { metricsAccess } from './modules/metrics/metrics-access.ts';
 import { createPlateauMetrics } from './modules/metrics/plateau-metrics.ts';
 import { startRenditionUpgradeWorker } from './modules/rendition-upgrade/rendition-upgrade-worker.ts';
@@ -69,6 +71,16 @@ const storage = await openMediaStorage(config, database.db).catch(exitOnStartupP
 // What a killed worker left on its disk (working copies of bucket media, encode outputs), once
 // idle past the limit: on a machine of its own (MEDIA_STORAGE=s3) no server's sweep sees it.
 const stopTemporarySweep = startTemporarySweep(storage, log);
+// « Montage »: cuts asked of published videos (the cut worker), and of videos in /pending,
+// made by their encode before they are published.
+const cutting = {
+  database,
+  storage,
+  binaries: binaries!,
+  disk: createWorkerDiskGuard(config, storage),
+  undoDays: config.trimUndoDays,
+  log,
+};
 const worker = await startEncodeWorker({
   database,
   storage,
@@ -77,6 +89,7 @@ const worker = await startEncodeWorker({
   jobs,
   log,
   onEncodeEnd: metrics?.observeEncode,
+  cutBeforePublishing: cutAtEncode(cutting),
 });
 // Old renditions into the fragmented layout, one run at a time on the whole site.
 const upgrades = await startRenditionUpgradeWorker({
@@ -88,6 +101,7 @@ const upgrades = await startRenditionUpgradeWorker({
   liveness: worker.liveness,
   log,
 });
+const cuts = await startTrimWorker({ ...cutting, jobs, liveness: worker.liveness });
 // The archive's move between the disk and the bucket, one run at a time on the whole site.
 const backends = await openMediaBackends(config).catch(exitOnStartupProblem);
 const moves =
@@ -110,6 +124,7 @@ shutdown.onShutdown('job queue', () => jobs.stop());
 shutdown.onShutdown('temporary-file sweep', stopTemporarySweep);
 shutdown.onShutdown('encode worker', () => worker.stop());
 shutdown.onShutdown('rendition upgrade', () => upgrades.stop());
+shutdown.onShutdown('cuts', () => cuts.stop());
 if (moves) shutdown.onShutdown('media move', () => moves.stop());
 if (metricsServer) {
   shutdown.onShutdown('metrics server', metricsServer.stop);

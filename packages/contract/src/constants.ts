@@ -9,3 +9,6 @@ export * from './limits.ts';
 export * from './uploads.ts';
 export * from './captions.ts';
 export * from './chapters.ts';
+export * from './trims.ts';
+export * from './statistics-rules.ts';
+export * from './chat-rules.ts';

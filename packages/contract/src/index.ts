@@ -13,3 +13,6 @@ export * from './site.ts';
 export * from './system.ts';
 export * from './caption.ts';
 export * from './chapter.ts';
+export * from './trim.ts';
+export * from './statistics.ts';
+export * from './chat.ts';

@@ -25,6 +25,12 @@ export const fieldLimits = {
   /** A chapter's title, and the chapters one video may have (a gala's acts, a match's halves). */
   chapterTitle: 100,
   videoChapters: 100,
+  /** Ranges one cut (« Montage ») may keep. */
+  keptRanges: 50,
+  /** Played ranges one statistics heartbeat may report (a seek starts a new one). */
+  heartbeatRanges: 20,
+  /** A message in the chat of a direct. */
+  chatMessage: 300,
 } as const;
 
 export const PROMOTION_MAX = 10 ** fieldLimits.promotionDigits - 1;

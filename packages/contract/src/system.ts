@@ -61,6 +61,11 @@ export const SystemStatus = Type.Object({
     /** The latest run's last error (a video it could not convert), or null. */
     lastError: Type.Union([Type.String(), Type.Null()]),
   }),
+  /** Cuts (« Montage »): running or waiting now, and failed in the last 7 days (see /pending). */
+  cuts: Type.Object({
+    active: Type.Integer(),
+    failed: Type.Integer(),
+  }),
   /**
    * Where media live (issue 25): MEDIA_STORAGE's side for new media, the video and direct folders
    * on the disk and in the bucket, and the move between them (`npm run media -- move --to s3|local`).

@@ -38,6 +38,11 @@ export const Video = Type.Object({
   ),
   /** Encoded resolutions on disk (1080, 720, 480, 240); the raw upload (0) is for members only. */
   rungs: Type.Array(Type.Integer()),
+  /**
+   * The version of its renditions, storyboard and captions (a cut, « Montage », makes a new
+   * one): media URLs name it (`?v=`), so that a cut never changes what a URL answers.
+   */
+  mediaVersion: Type.Integer(),
   /** Its 'A la une' slot (1-5), or null: the slot editors show each slot, empty ones included. */
   trendingSlot: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });

@@ -99,9 +99,35 @@ describe('backup and restore', () => {
       (v) => v.videos[0].processing === 3,
       120_000,
     );
+    // A visitor watched it: its statistics, written within seconds, go with the backup.
+    const day = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' });
+    const statistics = `/stats/videos/${published.id}?from=${day}&to=${day}`;
+    const watched = await fetch(`${source.api}/stats/heartbeat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        videoId: published.id,
+        watch: 'backup-viewer',
+        sequence: 0,
+        played: [{ start: 0, end: 2 }],
+      }),
+    });
+    expect(watched.status).toBe(204);
+    await waitFor(
+      'the view written',
+      () => call('GET', statistics),
+      (stats) => stats.totals.views === 1,
+      20_000,
+    );
     const pending = await call('POST', '/videos', { title: 'En attente', privacy: 1 });
     await upload(pending.id, clip);
-    await call('POST', '/directs', { title: 'Le direct du gala', privacy: 0 });
+    // Its chat goes with the backup too (issue 36).
+    const gala = await call('POST', '/directs', {
+      title: 'Le direct du gala',
+      privacy: 0,
+      chat: true,
+    });
+    await call('POST', `/directs/${gala.id}/chat`, { body: 'Bravo à la troupe !' });
     await call('POST', '/playlists', { title: 'Soirées', videos: [published.id] });
 
     // In flight during the backup: an encode, and an upload sent slowly.
@@ -131,6 +157,8 @@ describe('backup and restore', () => {
           directs: await api('GET', '/directs'),
           playlists: await api('GET', '/playlists'),
           tags: await api('GET', '/tags'),
+          statistics: await api('GET', statistics),
+          chat: await api('GET', `/directs/${gala.id}/chat`),
           users: await api('GET', '/users'),
           videos: await Promise.all(
             [published.id, pending.id].map((id) => api('GET', `/videos/${id}`)),
@@ -139,6 +167,8 @@ describe('backup and restore', () => {
         encoding.id,
       );
     const before = await lists(call);
+    const chatBefore = (before as { chat: { messages: { body: string }[] } }).chat;
+    expect(chatBefore.messages.map((m) => m.body)).toEqual(['Bravo à la troupe !']);
     const beforeMedia = await mediaHashes(path.join(source.dataDir, 'media'), encoding.id);
     const first = await cli('backup', ['--to', backups], source.env);
     expect(first.code, first.stderr).toBe(0);

@@ -10,8 +10,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import * as siteSchema from './schema.ts';
+import * as statisticsSchema from './statistics-schema.ts';
+import * as chatSchema from './chat-schema.ts';
 
+const schema = { ...siteSchema, ...statisticsSchema, ...chatSchema };
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is behind it (PGlite or node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,6 +38,16 @@ export interface DatabaseHandle {
   /** Raw SQL with $1.. parameters, for pg-boss and the benchmarks. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
   migrate(): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (sent by any process of the site, once its
+   * transaction commits); answers the unlisten. PostgreSQL: one connection of its own, opened
+   * again when lost (`onGap` then says something may have been missed); PGlite: in-process.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   /**
    * Runs `work` while no other process of the site runs its own (the start's schema work:
    * migrations, pg-boss's schema). One process on the embedded database: runs it at once.
@@ -90,6 +103,13 @@ export const wrapPglite = (client: PGlite, release: () => void = () => {}): Data
       return { rows: result.rows };
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      // Closing the database first (a process that stops, a test) ends its listening too.
+      return async () => {
+        if (!client.closed) await unlisten().catch(() => {});
+      };
+    },
     exclusive: (work) => work(),
     close: async () => {
       await client.close();
@@ -123,10 +143,51 @@ export const openPglite = async (
   }
 };
 
+/** How long a lost LISTEN connection waits before connecting again. */
+const RELISTEN_MS = 1_000;
+
+/** LISTEN on a connection of its own, connected again (and `onGap` told) whenever it drops. */
+const listenPg = async (
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap: () => void = () => {},
+): Promise<() => Promise<void>> => {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const again = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      void next.end().catch(() => {});
+      setTimeout(() => void connect().then(onGap, again), RELISTEN_MS).unref();
+    };
+    next.on('error', again);
+    next.on('end', again);
+    client = next;
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+};
+
 export const openPostgres = (url: string, max = 10): DatabaseHandle => {
   // Media servers run on SSDs: with PostgreSQL's spinning-disk default (4) the planner reads
-  // the whole videos table for common search words instead of the full-text index.
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c random_page_cost=1.1' });
+  // the whole videos table for common search words instead of the full-text index. No JIT: it
+  // compiles the statistics' top videos for 150-250 ms to save a few (bench/README.md).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: '-c random_page_cost=1.1 -c jit=off',
+  });
   // An idle connection dropped by the server (restart, DROP DATABASE) must not crash the
   // process: the next query reconnects or fails where it can be answered.
   pool.on('error', () => {});
@@ -157,6 +218,7 @@ export const openPostgres = (url: string, max = 10): DatabaseHandle => {
       return { rows: result.rows as T[] };
     },
     exclusive,
+    listen: (channel, onPayload, onGap) => listenPg(url, channel, onPayload, onGap),
     migrate: () => exclusive(() => migratePg(db as never, { migrationsFolder })),
     close: () => pool.end(),
   };

@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -76,6 +77,11 @@ export const directs = pgTable(
     streamKey: text('stream_key').unique(),
     /** « Latence faible »: its lives are also cut into low-latency HLS parts. */
     lowLatency: boolean('low_latency').notNull().default(false),
+    /** The chat of the direct (issue 36): open, slow mode (seconds, 0 off), members only, pin. */
+    chatEnabled: boolean('chat_enabled').notNull().default(false),
+    chatSlowSeconds: integer('chat_slow_seconds').notNull().default(0),
+    chatMembersOnly: boolean('chat_members_only').notNull().default(false),
+    chatPinnedId: bigint('chat_pinned_id', { mode: 'number' }),
     /** title + description, the text that search reads. */
     searchText: text('search_text').notNull().default(''),
     searchVector: searchVector('search_text'),
@@ -119,11 +125,19 @@ export const videos = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     hasThumbnail: boolean('has_thumbnail').notNull().default(false),
+    /** When the video was created (its first upload): the statistics' uploads per day. */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Which name the raw file has (`mediaKeys.raw`): 0 for `raw.mp4`, else a new random number
      * per upload, so a new original is stored beside the old one before the row points to it.
      */
     rawVersion: integer('raw_version').notNull().default(0),
+    /**
+     * Which names the renditions, their indexes, the storyboard and the captions have
+     * (`mediaKeys`): 0 for the encode's, else a new random number per cut (« Montage »), so a
+     * cut is stored beside the version viewers are watching before the row points to it.
+     */
+    mediaVersion: integer('media_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** title + description + tag names, kept by the videos repository; read by search. */
     searchText: text('search_text').notNull().default(''),
@@ -165,6 +179,7 @@ export const videos = pgTable(
       .where(sql`${t.processing} = 3`),
     index('videos_like_count_idx').on(t.likeCount.desc().nullsFirst(), t.date.desc().nullsFirst()),
     index('videos_views_idx').on(t.views.desc().nullsFirst(), t.date.desc().nullsFirst()),
+    index('videos_uploaded_at_idx').on(t.uploadedAt),
     index('videos_search_idx').using('gin', t.searchVector),
     index('videos_search_trgm_idx').using(
       'gin',
@@ -373,6 +388,11 @@ export const settings = pgTable(
     liveSetsCurrent: boolean('live_sets_current').notNull().default(true),
     /** An ended live's REDIFF is encoded and published at once. */
     publishRediff: boolean('publish_rediff').notNull().default(false),
+    /** Words the chat refuses (geeks, /settings), matched as words, ignoring case and accents. */
+    chatForbiddenWords: text('chat_forbidden_words')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     check('settings_single_row', sql`${t.id} = 1`),
@@ -410,6 +430,9 @@ export const lives = pgTable(
     lostAt: timestamp('lost_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     parts: integer('parts').notNull().default(0),
+    /** On the air before the current part (ms), and when that part began: a chat message's place in the recording. */
+    airMs: bigint('air_ms', { mode: 'number' }).notNull().default(0),
+    partStartedAt: timestamp('part_started_at', { withTimezone: true }).notNull().defaultNow(),
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
     /**
      * "Terminer le direct" asked on an instance that does not receive this live: the one that
@@ -492,6 +515,32 @@ export const videoChapters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.videoId, t.startMs] })],
 );
+
+/**
+ * A video's last cut (« Montage », issue 34): the ranges kept, where the job stands, and the
+ * version it was cut from, kept for « Annuler le montage » until `undo_until` (then swept).
+ */
+export const videoTrims = pgTable('video_trims', {
+  videoId: integer('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  /** The kept ranges in milliseconds, `[[start, end], ...]`, on the timeline of `fromVersion`. */
+  keepMs: jsonb('keep_ms').$type<[number, number][]>().notNull(),
+  /** 'queued', 'running', 'failed' or 'done'. */
+  state: text('state').notNull(),
+  progress: smallint('progress'),
+  error: text('error'),
+  fromVersion: integer('from_version').notNull(),
+  toVersion: integer('to_version').notNull(),
+  /** The chapters before the cut, restored by an undo: `[[startMs, title], ...]`. */
+  chaptersBefore: jsonb('chapters_before').$type<[number, string][]>(),
+  /** Until when the version before stays for an undo; null once swept or undone. */
+  undoUntil: timestamp('undo_until', { withTimezone: true }),
+  requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Asked of a video not encoded yet: its encode makes it before publishing (no job of its own). */
+  atEncode: boolean('at_encode').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Where a media folder (`videos/5`, `directs/3`) lives: the local directory or the S3 bucket

@@ -31,6 +31,7 @@ export const videoSelection = {
   encodingError: videos.encodingError,
   encodingWait: videos.encodingWait,
   rungs: videos.rungs,
+  mediaVersion: videos.mediaVersion,
   tagIds: videos.tagIds,
   trendingSlot: sql<
     number | null
@@ -91,6 +92,7 @@ export const toVideo = (row: VideoRow, viewer: Viewer): Video => {
     authorId: row.authorId ?? -1,
     // Every viewer who may see the video may stream each rung: the player offers exactly these.
     rungs: row.rungs.map(Number),
+    mediaVersion: Number(row.mediaVersion),
     trendingSlot: row.trendingSlot === null ? null : Number(row.trendingSlot),
   };
   // Encoding state is for the members who run the pending queue.

@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** A 429's wait, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -15,6 +17,8 @@ export const unauthorized = (message = 'Authentification requise') => new HttpEr
 export const forbidden = (message = 'Accès refusé') => new HttpError(403, message);
 export const notFound = (message = 'Introuvable') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string, seconds: number) =>
+  new HttpError(429, message, seconds);
 
 /** The SQLSTATE of a PostgreSQL error, looking through drizzle's wrapping. */
 export const postgresCode = (error: unknown): string | undefined => {

@@ -15,6 +15,27 @@ export const TokenQuery = Type.Object({
 });
 
 /**
+ * A video's media files and playlists also take `v`, the version of its media (a cut, issue 34,
+ * publishes a new one beside the one watched): a manifest names the version its byte ranges are
+ * of, the web app the version it was told, so that a cut never changes what a URL answers.
+ */
+export const MediaQuery = Type.Object({
+  ...TokenQuery.properties,
+  v: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Version des médias' }),
+  ),
+});
+
+/** The query string of a URI a manifest or track lists: its version, then the token if any. */
+export const mediaQueryString = ({ token, version }: { token?: string; version?: number }) => {
+  const parts = [
+    ...(version === undefined ? [] : [`v=${version}`]),
+    ...(token === undefined ? [] : [`token=${encodeURIComponent(token)}`]),
+  ];
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
+};
+
+/**
  * The error answers of a served file: the common ones, plus 412 (If-Match or
  * If-Unmodified-Since no longer holds: the file changed) and 416 (a range out of the file).
  */

@@ -46,7 +46,7 @@ const publishedVideo = async (
   content: Buffer = randomBytes(300 * KIB),
 ) => {
   const id = await insertVideo(ctx, { processing: 3, rungs: [rung], ...values });
-  await putStored(ctx.storage, mediaKeys.rung(id, rung), content);
+  await putStored(ctx.storage, mediaKeys.rung(id, rung, 0), content);
   return { id, content };
 };
 
@@ -140,8 +140,8 @@ describe('S3_DELIVERY=redirect', () => {
     ]);
     const id = await insertVideo(redirect, { privacy: 0, processing: 3, rungs: [240] });
     const index = await writeRenditionIndex(redirect.storage, { rung: 240, file: clip }, '.json');
-    await redirect.storage.commit(index, mediaKeys.rungIndex(id, 240));
-    await putStored(redirect.storage, mediaKeys.rung(id, 240), { file: clip });
+    await redirect.storage.commit(index, mediaKeys.rungIndex(id, 240, 0));
+    await putStored(redirect.storage, mediaKeys.rung(id, 240, 0), { file: clip });
     const bytes = await readFile(clip);
 
     const playlistUrl = `/api/media/hls/${id}/240.m3u8`;
@@ -169,7 +169,7 @@ describe('S3_DELIVERY=redirect', () => {
   it('streams captions itself: a <track> cannot follow a redirect to the store', async () => {
     const { id } = await publishedVideo(redirect, { privacy: 1 });
     const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nBonjour, élèves !\n';
-    await putStored(redirect.storage, mediaKeys.caption(id, 'fr'), Buffer.from(vtt));
+    await putStored(redirect.storage, mediaKeys.caption(id, 'fr', 0), Buffer.from(vtt));
     await redirect.database.db.insert(videoCaptions).values({ videoId: id, language: 'fr' });
     const url = `/api/media/captions/${id}/fr.vtt`;
     const answer = await redirect.app.inject({ url, headers: users.member.auth });

@@ -11,6 +11,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { storyboardRoutes } from './media/storyboard.routes.ts';
 import { captionRoutes } from './media/captions.routes.ts';
 import { chaptersRoutes } from './media/chapters.routes.ts';
+import { trimsRoutes } from './media/trims.routes.ts';
 import { adaptiveRoutes } from './media/adaptive.routes.ts';
 import { encodingRoutes } from './encoding/encoding.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -18,6 +19,8 @@ import { siteRoutes } from './site/site.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { resumableUploadRoutes } from './media/resumable-uploads.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { statisticsRoutes } from './statistics/statistics.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
 
 /** Every feature's routes, registered under /api by app.ts. */
 export const featureModules: FeatureModule[] = [
@@ -33,6 +36,7 @@ export const featureModules: FeatureModule[] = [
   storyboardRoutes,
   captionRoutes,
   chaptersRoutes,
+  trimsRoutes,
   adaptiveRoutes,
   encodingRoutes,
   healthRoutes,
@@ -40,4 +44,6 @@ export const featureModules: FeatureModule[] = [
   liveRoutes,
   resumableUploadRoutes,
   systemRoutes,
+  statisticsRoutes,
+  chatRoutes,
 ];

@@ -20,7 +20,8 @@ import { afterCrowd } from './after-crowd.ts';
  * - `media`: stored media (ranges, HLS files, images, captions), which need the database only
  *   when a decision kept a few seconds expires, and must never wait behind the API's queue.
  * Never waiting: the web app's files, health, metrics, uploads (their bytes take minutes), the
- * live's playlists and segments (cheap, and late is useless).
+ * live's playlists and segments (cheap, and late is useless), the chat's event streams (open
+ * for the whole live: they would hold a place for hours).
  * A place is handed over on a later turn of the event loop, so the loop serves I/O between two
  * requests. A lane's queue is bounded: past it, 503 with Retry-After.
  */
@@ -133,7 +134,7 @@ export const createLane = ({
 
 /** Stored media served by Plateau's own routes (GET and HEAD). */
 const mediaRoute = /^\/api\/media\/(video|hls|thumbnail|poster|captions|storyboard)\//;
-const neverWaiting = /^\/api\/(health$|uploads(\/|$)|media\/live\/)/;
+const neverWaiting = /^\/api\/(health$|uploads(\/|$)|media\/live\/|directs\/:id\/chat\/events$)/;
 
 /** The lane of a request, by its route's pattern; null: it never waits. */
 export const laneOf = (request: FastifyRequest): LaneName | null => {

@@ -53,7 +53,7 @@ describe('graceful shutdown of the server', () => {
     const temp = await ctx.storage.tempPath();
     await writeFile(temp, '');
     await truncate(temp, FILM_BYTES);
-    await ctx.storage.commit(temp, mediaKeys.rung(id, 240));
+    await ctx.storage.commit(temp, mediaKeys.rung(id, 240, 0));
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
 

@@ -27,17 +27,34 @@ export const mediaKeys = {
       throw new Error(`bad raw version ${version}`);
     return `videos/${videoId}/${version === 0 ? 'raw' : `raw-${version}`}.mp4`;
   },
-  rung: (videoId: number, rung: number) => `videos/${videoId}/${rung}.mp4`,
+  /**
+   * The folder of one version of a video's renditions, storyboard and captions
+   * (`videos.media_version`): the video's own folder for 0 (the encode's names), `v<n>` in it
+   * for a cut's (« Montage »), which is stored beside the version being watched.
+   */
+  versionFolder: (videoId: number, version: number) => {
+    if (!Number.isSafeInteger(version) || version < 0)
+      throw new Error(`bad media version ${version}`);
+    return version === 0 ? `videos/${videoId}` : `videos/${videoId}/v${version}`;
+  },
+  rung: (videoId: number, rung: number, version: number) =>
+    `${mediaKeys.versionFolder(videoId, version)}/${rung}.mp4`,
   /** A rung's segment index (JSON), written at encode time: adaptive manifests are built from it. */
-  rungIndex: (videoId: number, rung: number) => `videos/${videoId}/${rung}.index.json`,
+  rungIndex: (videoId: number, rung: number, version: number) =>
+    `${mediaKeys.versionFolder(videoId, version)}/${rung}.index.json`,
+  /** The sound's loudness along the video (JSON), made on first demand for « Montage ». */
+  loudness: (videoId: number, version: number) =>
+    `${mediaKeys.versionFolder(videoId, version)}/loudness.json`,
   thumbnail: (videoId: number) => `videos/${videoId}/thumbnail`,
   /** Seek previews: the sprite of small frames and the WebVTT track mapping times to tiles. */
-  storyboardImage: (videoId: number) => `videos/${videoId}/storyboard.jpg`,
-  storyboardVtt: (videoId: number) => `videos/${videoId}/storyboard.vtt`,
+  storyboardImage: (videoId: number, version: number) =>
+    `${mediaKeys.versionFolder(videoId, version)}/storyboard.jpg`,
+  storyboardVtt: (videoId: number, version: number) =>
+    `${mediaKeys.versionFolder(videoId, version)}/storyboard.vtt`,
   /** A caption's WebVTT: `language` is an ISO 639-1 code, checked again here. */
-  caption: (videoId: number, language: string) => {
+  caption: (videoId: number, language: string, version: number) => {
     if (!/^[a-z]{2}$/.test(language)) throw new Error(`bad caption language ${language}`);
-    return `videos/${videoId}/captions/${language}.vtt`;
+    return `${mediaKeys.versionFolder(videoId, version)}/captions/${language}.vtt`;
   },
   poster: (directId: number) => `directs/${directId}/poster`,
 };

@@ -148,6 +148,32 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   Component: (await import('./routes/pending.tsx')).PendingPage,
                 }),
               },
+              // « Statistiques » (issue 35): the charts' library loads with these pages only, all
+              // four from one module (see routes/statistics-pages.ts).
+              {
+                path: 'statistics',
+                lazy: async () => ({
+                  Component: (await import('./routes/statistics-pages.ts')).StatisticsPage,
+                }),
+              },
+              {
+                path: 'statistics/report',
+                lazy: async () => ({
+                  Component: (await import('./routes/statistics-pages.ts')).StatisticsReportPage,
+                }),
+              },
+              {
+                path: 'statistics/video/:videoId',
+                lazy: async () => ({
+                  Component: (await import('./routes/statistics-pages.ts')).VideoStatisticsPage,
+                }),
+              },
+              {
+                path: 'statistics/direct/:directId',
+                lazy: async () => ({
+                  Component: (await import('./routes/statistics-pages.ts')).DirectStatisticsPage,
+                }),
+              },
             ],
           ),
           guarded(

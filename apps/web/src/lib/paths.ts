@@ -34,6 +34,12 @@ export const paths = {
   /** Version, disk, encodes, last backup and health (geeks). */
   system: () => '/system',
   categories: () => '/categories',
+  /** « Statistiques » (issue 35): the site's, `search` holding the period (`?period=…`). */
+  statistics: (search = '') => `/statistics${search ? `?${search}` : ''}`,
+  /** The printable report of a period (`?from=…&to=…&period=…`). */
+  statisticsReport: (search: string) => `/statistics/report?${search}`,
+  videoStatistics: (id: number) => `/statistics/video/${id}`,
+  directStatistics: (id: number) => `/statistics/direct/${id}`,
   /** Single sign-on start: a full browser navigation to the server. */
   ssoStart: () => '/api/login/vr',
 } as const;

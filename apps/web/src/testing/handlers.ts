@@ -1,7 +1,15 @@
 import { http, HttpResponse } from 'msw';
-import type { DirectBroadcast, LiveSettings, LiveStatus, SiteSettings } from '@plateau/contract';
+import type {
+  ChatPage,
+  DirectBroadcast,
+  LiveSettings,
+  LiveStatus,
+  SiteSettings,
+  TrimActivityList,
+} from '@plateau/contract';
 import { LIVE_OFF } from '../resources/live.ts';
 import { siteDefaults } from '../resources/site.ts';
+import { videoStatistics } from './statistics.ts';
 
 export const testSite: SiteSettings = {
   ...siteDefaults,
@@ -16,6 +24,20 @@ export const testSite: SiteSettings = {
 
 /** A direct's live when it is not broadcast on Plateau. */
 export const liveOff: LiveStatus = LIVE_OFF;
+
+/** A direct's chat as a visitor reads it: open, empty, nothing to write with. */
+export const emptyChat: ChatPage = {
+  state: {
+    enabled: true,
+    slowModeSeconds: 0,
+    membersOnly: false,
+    pinned: null,
+    canWrite: false,
+    canModerate: false,
+  },
+  messages: [],
+  hasOlder: false,
+};
 
 /** What every test gets unless it says otherwise: a quiet, empty site. */
 export const handlers = [
@@ -59,4 +81,19 @@ export const handlers = [
   http.get('*/api/liveSettings', () =>
     HttpResponse.json<LiveSettings>({ liveSetsCurrent: false, publishRediff: false }),
   ),
+  // The chat of the direct (issue 36): empty, no moderation yet, no forbidden word.
+  http.get('*/api/directs/:id/chat', () => HttpResponse.json(emptyChat)),
+  http.get('*/api/directs/:id/chat/moderation', () => HttpResponse.json({ actions: [] })),
+  http.get('*/api/chatForbiddenWords', () => HttpResponse.json({ words: [] })),
+  // No cut on its way or failed lately (/pending lists them above the waiting videos).
+  http.get('*/api/videos/trims', () => HttpResponse.json<TrimActivityList>({ cuts: [] })),
+  // « Statistiques »: nothing watched yet (a published video's edit page shows its section).
+  http.get('*/api/stats/videos/:id', ({ params, request }) => {
+    const query = new URL(request.url).searchParams;
+    return HttpResponse.json(
+      videoStatistics(Number(params.id), query.get('from') ?? '', query.get('to') ?? ''),
+    );
+  }),
+  // A page that plays media reports it (jsdom has no sendBeacon: it posts with fetch).
+  http.post('*/api/stats/heartbeat', () => new HttpResponse(null, { status: 204 })),
 ];

@@ -16,6 +16,7 @@ export const makeVideo = (id: number, overrides: Partial<Video> = {}): Video => 
   tagIds: [],
   authorId: 1,
   rungs: [1080, 720, 480, 240],
+  mediaVersion: 0,
   ...overrides,
 });
 

@@ -12,6 +12,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer;
   }
+  interface FastifyInstance {
+    /**
+     * The account a token names now (null: invalid, expired, revoked), read as media streams
+     * read it (kept a few seconds): long-lived streams check their token again with it.
+     */
+    viewerOfToken(token: string): Promise<Viewer>;
+  }
   interface FastifyContextConfig {
     /** Media streams may carry the token as `?token=` (a <video> element sends no header). */
     tokenInQuery?: boolean;
@@ -109,6 +116,7 @@ export const viewerPlugin = fp<ViewerPluginOptions>(
       return (await viewerOf(db, verify, token))?.viewer ?? null;
     };
 
+    app.decorate('viewerOfToken', (token: string) => lookUp(token, true));
     app.decorateRequest('viewer', null);
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;

@@ -145,11 +145,19 @@ export const insertLive = async (db: Executor, directId: number): Promise<LiveRo
 
 /** The encoder came back within the grace: the same live, one part more. */
 export const markResumed = (db: Executor, id: number) =>
-  moved(db, id, 'resumed', { lostAt: null, parts: sql`${lives.parts} + 1` });
+  moved(db, id, 'resumed', {
+    lostAt: null,
+    parts: sql`${lives.parts} + 1`,
+    partStartedAt: sql`now()`,
+  });
 
 /** The encoder is gone; the grace runs from now (a restart counts as a loss too). */
 export const markLost = (db: Executor, id: number, at: Date) =>
-  moved(db, id, 'lost', { lostAt: at });
+  moved(db, id, 'lost', {
+    lostAt: at,
+    // The part that ends is added to the time on the air (a chat message's place in the REDIFF).
+    airMs: sql`${lives.airMs} + greatest(0, (extract(epoch from (${at.toISOString()}::timestamptz - ${lives.partStartedAt})) * 1000)::bigint)`,
+  });
 
 export const markEnding = (db: Executor, id: number) =>
   moved(db, id, 'ending', { endedAt: new Date() });

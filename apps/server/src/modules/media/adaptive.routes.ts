@@ -3,7 +3,7 @@ import { CaptionParams, ErrorResponses, IdSchema, rungs, type Rung } from '@plat
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
-import { TokenQuery } from '../../media-serving/media-request.ts';
+import { MediaQuery } from '../../media-serving/media-request.ts';
 import { createAdaptiveService, type Playlist } from './adaptive.service.ts';
 import { createMediaService } from './media.service.ts';
 
@@ -47,13 +47,12 @@ export const adaptiveRoutes: FeatureModule = (deps) => {
           tags,
           summary: 'Playlist HLS principale : une variante par résolution encodée',
           params: Type.Object({ id: IdSchema }),
-          querystring: TokenQuery,
+          querystring: MediaQuery,
           response: { 200: playlistBody, ...ErrorResponses },
         },
       },
       async (request, reply) => {
-        const { token } = request.query;
-        const playlist = await adaptive.master(request.viewer, request.params.id, token);
+        const playlist = await adaptive.master(request.viewer, request.params.id, request.query);
         return sendPlaylist(request, reply, playlist);
       },
     );
@@ -72,14 +71,18 @@ export const adaptiveRoutes: FeatureModule = (deps) => {
               enum: rungs.map((rung) => `${rung}.m3u8`),
             }),
           }),
-          querystring: TokenQuery,
+          querystring: MediaQuery,
           response: { 200: playlistBody, ...ErrorResponses },
         },
       },
       async (request, reply) => {
         const rung = Number.parseInt(request.params.file, 10) as Rung;
-        const { token } = request.query;
-        const playlist = await adaptive.media(request.viewer, request.params.id, rung, token);
+        const playlist = await adaptive.media(
+          request.viewer,
+          request.params.id,
+          rung,
+          request.query,
+        );
         return sendPlaylist(request, reply, playlist);
       },
     );
@@ -92,14 +95,13 @@ export const adaptiveRoutes: FeatureModule = (deps) => {
           tags,
           summary: "Playlist HLS des sous-titres d'une langue : son fichier WebVTT en un segment",
           params: CaptionParams,
-          querystring: TokenQuery,
+          querystring: MediaQuery,
           response: { 200: playlistBody, ...ErrorResponses },
         },
       },
       async (request, reply) => {
         const { id, language } = request.params;
-        const { token } = request.query;
-        const playlist = await adaptive.subtitles(request.viewer, id, language, token);
+        const playlist = await adaptive.subtitles(request.viewer, id, language, request.query);
         return sendPlaylist(request, reply, playlist);
       },
     );

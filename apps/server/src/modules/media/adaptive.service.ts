@@ -19,6 +19,12 @@ import type { MediaService, StreamResolution } from './media.service.ts';
 const noAdaptive = () =>
   notFound('Pas de lecture adaptative pour cette vidéo : elle se lit en qualité fixe');
 
+/** A playlist request's query: its token, and the version of the media it names (`v`). */
+interface MediaRequest {
+  token?: string;
+  v?: number;
+}
+
 export interface Playlist {
   text: string;
   etag: string;
@@ -58,36 +64,45 @@ export const createAdaptiveService = (deps: {
   granted: MediaGrants;
 }) => {
   const { db, media, storage, granted } = deps;
-  const presentIndexes = async (id: number, rungs: number[]) => {
-    const indexes = await Promise.all(rungs.map((rung) => loadRenditionIndex(storage, id, rung)));
+  const presentIndexes = async (id: number, rungs: number[], version: number) => {
+    const indexes = await Promise.all(
+      rungs.map((rung) => loadRenditionIndex(storage, id, rung, version)),
+    );
     const present = indexes.filter((index) => index !== null);
     if (present.length === 0) throw noAdaptive();
     return present;
   };
   return {
-    async master(viewer: Viewer, id: number, token?: string): Promise<Playlist> {
-      const { rungs, isPublic } = await granted(viewer, `renditions:${id}`, () =>
-        media.videoRenditions(viewer, id),
+    async master(viewer: Viewer, id: number, query: MediaRequest): Promise<Playlist> {
+      const { rungs, isPublic, version } = await granted(
+        viewer,
+        `renditions:${id}:${query.v}`,
+        () => media.videoRenditions(viewer, id, query.v),
       );
-      const present = await presentIndexes(id, rungs);
+      const present = await presentIndexes(id, rungs, version);
       const captions = await captionsOf(db, id);
       return playlist(
-        buildMasterPlaylist(present, token, captions.languages),
+        buildMasterPlaylist(present, { token: query.token, version }, captions.languages),
         isPublic,
         captions.versions,
       );
     },
 
     /** A caption language's subtitles playlist: its WebVTT file as one segment, the video long. */
-    async subtitles(viewer: Viewer, id: number, language: string, token?: string) {
-      const { rungs, isPublic } = await granted(viewer, `renditions:${id}`, () =>
-        media.videoRenditions(viewer, id),
+    async subtitles(viewer: Viewer, id: number, language: string, query: MediaRequest) {
+      const { rungs, isPublic, version } = await granted(
+        viewer,
+        `renditions:${id}:${query.v}`,
+        () => media.videoRenditions(viewer, id, query.v),
       );
       const captions = await captionsOf(db, id);
       if (!captions.languages.includes(language)) throw noCaption();
       // Every rung lasts as long as the others (one encode): the best one says how long.
-      const [best] = await presentIndexes(id, rungs);
-      const text = buildSubtitlesPlaylist(id, language, renditionDuration(best!), token);
+      const [best] = await presentIndexes(id, rungs, version);
+      const text = buildSubtitlesPlaylist(id, language, renditionDuration(best!), {
+        token: query.token,
+        version,
+      });
       return playlist(text, isPublic, captions.versions);
     },
 
@@ -95,14 +110,14 @@ export const createAdaptiveService = (deps: {
       viewer: Viewer,
       id: number,
       rung: Exclude<StreamResolution, 0>,
-      token?: string,
+      query: MediaRequest,
     ): Promise<Playlist> {
-      const { isPublic } = await granted(viewer, `stream:${id}:${rung}`, () =>
-        media.videoStream(viewer, id, rung),
+      const { isPublic, version } = await granted(viewer, `stream:${id}:${rung}:${query.v}`, () =>
+        media.videoStream(viewer, id, rung, query.v),
       );
-      const index = await loadRenditionIndex(storage, id, rung);
+      const index = await loadRenditionIndex(storage, id, rung, version);
       if (!index) throw noAdaptive();
-      return playlist(buildMediaPlaylist(id, index, token), isPublic);
+      return playlist(buildMediaPlaylist(id, index, { token: query.token, version }), isPublic);
     },
   };
 };

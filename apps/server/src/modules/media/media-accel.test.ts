@@ -47,10 +47,10 @@ beforeAll(async () => {
   });
   await putFile(mediaKeys.raw(restricted), bytes);
   // 480 is listed but its file is missing.
-  await putFile(mediaKeys.rung(restricted, 720), bytes);
+  await putFile(mediaKeys.rung(restricted, 720, 0), bytes);
   await putFile(mediaKeys.thumbnail(restricted), PNG_BYTES);
   const school = await insertVideo(ctx, { privacy: 1, processing: 3, rungs: [240] });
-  await putFile(mediaKeys.rung(school, 240), bytes);
+  await putFile(mediaKeys.rung(school, 240, 0), bytes);
   const pending = await insertVideo(ctx, { privacy: 0, processing: 1 });
   await putFile(mediaKeys.raw(pending), bytes);
   const direct = await insertDirect(ctx, { privacy: 2, gpaRestricted: true, hasPoster: true });
@@ -110,7 +110,7 @@ describe('MEDIA_ACCEL_REDIRECT', () => {
 
   it('points nginx at the file the normal mode sends', async () => {
     const id = await insertVideo(ctx, { privacy: 0, processing: 3, rungs: [480] });
-    await putFile(mediaKeys.rung(id, 480), randomBytes(100));
+    await putFile(mediaKeys.rung(id, 480, 0), randomBytes(100));
     const stream = await accel.inject({ url: `/api/media/video/${id}/480` });
     expect(stream.headers['x-accel-redirect']).toBe(`${LOCATION}videos/${id}/480.mp4`);
     expect(stream.headers['cache-control']).toBe('public, max-age=0');

@@ -56,8 +56,8 @@ beforeAll(async () => {
   });
   for (const key of [
     mediaKeys.raw(restricted),
-    mediaKeys.rung(restricted, 720),
-    mediaKeys.rung(restricted, 240),
+    mediaKeys.rung(restricted, 720, 0),
+    mediaKeys.rung(restricted, 240, 0),
   ]) {
     await putFile(key, clip360);
   }
@@ -71,7 +71,7 @@ beforeAll(async () => {
     processing: 3,
     rungs: [720, 480],
   });
-  await putFile(mediaKeys.rung(open, 720), clip360);
+  await putFile(mediaKeys.rung(open, 720, 0), clip360);
 
   pending = await insertVideo(ctx, { privacy: 0, processing: 1 });
   await putFile(mediaKeys.raw(pending), clip360);
@@ -208,7 +208,7 @@ describe('downloads', () => {
     );
     expectBytes(fallback.rawPayload, rung720);
 
-    await putFile(mediaKeys.rung(open, 1080), await makeClip(clipsDir, '1080p-audio'));
+    await putFile(mediaKeys.rung(open, 1080, 0), await makeClip(clipsDir, '1080p-audio'));
     await setVideo(ctx, open, { rungs: [1080, 720] });
     const best = await get('visitor', url);
     expect(best.statusCode).toBe(200);
@@ -222,7 +222,7 @@ describe('downloads', () => {
       processing: 3,
       rungs: [240],
     });
-    await putFile(mediaKeys.rung(id, 240), PNG_BYTES);
+    await putFile(mediaKeys.rung(id, 240, 0), PNG_BYTES);
     const response = await get('visitor', `/api/media/video/download/${id}/1080`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(

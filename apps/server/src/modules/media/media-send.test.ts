@@ -22,7 +22,7 @@ let origin = '';
 let user: TestUser;
 
 const putRung = (id: number, content: Buffer) =>
-  putStored(ctx.storage, mediaKeys.rung(id, 720), content);
+  putStored(ctx.storage, mediaKeys.rung(id, 720, 0), content);
 
 const newStream = async (content: Buffer) => {
   const id = await insertVideo(ctx, { privacy: 1, processing: 3, rungs: [720] });
@@ -130,7 +130,7 @@ describe('ranges sent by Plateau', () => {
     expectBytes(after.body, second.subarray(MIB, MIB + 100));
     // Replaced by another process (on the disk: a plain rename), then deleted.
     const third = randomBytes(MIB);
-    const key = mediaKeys.rung(id, 720);
+    const key = mediaKeys.rung(id, 720, 0);
     if (testMediaKind === 'local') {
       const path = ctx.storage.localFiles!.localPath(key);
       await writeFile(`${path}.other`, third);

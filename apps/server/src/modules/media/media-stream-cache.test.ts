@@ -25,7 +25,7 @@ const streamOf = async (privacy: number) => {
   const id = await insertVideo(ctx, { privacy, processing: 3, rungs: [720] });
   const temp = await ctx.storage.tempPath();
   await writeFile(temp, content);
-  await ctx.storage.commit(temp, mediaKeys.rung(id, 720));
+  await ctx.storage.commit(temp, mediaKeys.rung(id, 720, 0));
   return { id, url: `/api/media/video/${id}/720` };
 };
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { visibleDirect, visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { Executor } from '../../db/client.ts';
-import { directs, videos } from '../../db/schema.ts';
+import { directs, videos, videoTrims } from '../../db/schema.ts';
 
 // The transitions an upload or a media reset performs; db/video-processing.ts owns every
 // processing write.
@@ -17,6 +17,14 @@ export interface VideoMedia {
   rungs: number[];
   /** Names the raw file (`mediaKeys.raw`). */
   rawVersion: number;
+  /** Names the renditions, storyboard and captions served (`mediaKeys.versionFolder`). */
+  mediaVersion: number;
+  /**
+   * The other version still readable: the one before the last cut while « Annuler le
+   * montage » keeps it, or an undone cut until the sweep. A viewer who started it goes on
+   * reading it (its manifests name it).
+   */
+  keptVersion: number | null;
   visible: boolean;
 }
 
@@ -39,9 +47,17 @@ export const findVideoMedia = async (
       processing: videos.processing,
       rungs: videos.rungs,
       rawVersion: videos.rawVersion,
+      mediaVersion: videos.mediaVersion,
+      // Done: the version before, while it may be brought back; undone: the cut, until swept.
+      keptVersion: sql<number | null>`case
+        when ${videoTrims.state} = 'done' and ${videoTrims.undoUntil} > now()
+          then ${videoTrims.fromVersion}
+        when ${videoTrims.state} = 'undone' then ${videoTrims.toVersion}
+      end`,
       visible: sql<boolean>`${visibleVideo(viewer)}`,
     })
     .from(videos)
+    .leftJoin(videoTrims, eq(videoTrims.videoId, videos.id))
     .where(eq(videos.id, id));
   return row && { ...row, rungs: row.rungs.map(Number) };
 };
@@ -68,7 +84,12 @@ export const findDirectMedia = async (
  */
 export const lockVideoProcessing = async (tx: Executor, id: number) => {
   const [row] = await tx
-    .select({ processing: videos.processing, rawVersion: videos.rawVersion })
+    .select({
+      processing: videos.processing,
+      rawVersion: videos.rawVersion,
+      mediaVersion: videos.mediaVersion,
+      rungs: videos.rungs,
+    })
     .from(videos)
     .where(eq(videos.id, id))
     .for('update');

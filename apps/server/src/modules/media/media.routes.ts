@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import { ErrorBody, IdParams, IdSchema, OkBody, ErrorResponses } from '@plateau/contract';
 import type { FeatureModule } from '../../app-deps.ts';
 import { createMediaGrants } from '../../media-serving/media-grants.ts';
-import { TokenQuery, storedFileErrors } from '../../media-serving/media-request.ts';
+import { MediaQuery, TokenQuery, storedFileErrors } from '../../media-serving/media-request.ts';
 import { attachmentDisposition, createMediaSender } from '../../media-serving/media-send.ts';
 import { receiveUpload } from './media-upload.ts';
 import { createMediaService, streamResolutions, type StreamResolution } from './media.service.ts';
@@ -69,16 +69,17 @@ export const mediaRoutes: FeatureModule = (deps) => {
         schema: {
           tags: ['media'],
           params: StreamParams,
-          querystring: TokenQuery,
+          querystring: MediaQuery,
           response: { 200: binary('video/mp4'), 206: binary('video/mp4'), ...storedFileErrors },
         },
       },
       async (request, reply) => {
         const { id, resolution } = request.params;
+        const { v } = request.query;
         const { viewer } = request;
-        const file = await granted(viewer, `stream:${id}:${resolution}`, async () =>
+        const file = await granted(viewer, `stream:${id}:${resolution}:${v ?? ''}`, async () =>
           sender.servable({
-            ...(await media.videoStream(viewer, id, resolution)),
+            ...(await media.videoStream(viewer, id, resolution, v)),
             contentType: 'video/mp4',
           }),
         );

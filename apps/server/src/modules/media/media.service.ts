@@ -11,6 +11,8 @@ import { publishThenRecord } from '../../storage/media-publication.ts';
 import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media-storage.ts';
 import { imageTypeOf } from './media-upload.ts';
 import * as repository from './media.repository.ts';
+import { TRIM_IN_PROGRESS } from './trim-publish.ts';
+import * as trims from './trims.repository.ts';
 
 export const streamResolutions = [0, ...rungs] as const;
 export type StreamResolution = (typeof streamResolutions)[number];
@@ -24,6 +26,20 @@ const notAnImage = () => badRequest("Le fichier n'est pas une image PNG ou JPEG"
 export type UploadKind = 'video' | 'thumbnail' | 'poster';
 
 /** The file a served media answer reads, and how it may be cached. */
+/**
+ * The version of a video's media a request reads: the one it names when that is the one served
+ * or the one kept for an undo (a viewer who started it before the cut), else the one served.
+ */
+export const versionServed = (
+  video: Pick<repository.VideoMedia, 'mediaVersion' | 'keptVersion'>,
+  requested?: number,
+): number => {
+  if (requested === undefined) return video.mediaVersion;
+  if (requested !== video.mediaVersion && requested !== video.keptVersion)
+    throw notFound('Cette version de la vidéo a été remplacée');
+  return requested;
+};
+
 export interface MediaFile {
   key: string;
   isPublic: boolean;
@@ -49,10 +65,12 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
     );
 
   /** Rungs listed by the last encode whose file is really there, best first. */
-  const presentRungs = async (id: number, rungs: number[]) => {
+  const presentRungs = async (id: number, rungs: number[], version: number) => {
     const sorted = [...rungs].sort((a, b) => b - a);
     const present = await Promise.all(
-      sorted.map(async (rung) => ((await storage.stat(mediaKeys.rung(id, rung))) ? rung : null)),
+      sorted.map(async (rung) =>
+        (await storage.stat(mediaKeys.rung(id, rung, version))) ? rung : null,
+      ),
     );
     return present.filter((rung): rung is number => rung !== null);
   };
@@ -96,7 +114,12 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       async (tx) => {
         const locked = await repository.lockVideoProcessing(tx, id);
         if (locked === undefined) throw videoNotFound();
+        if (await trims.trimActive(tx, id)) throw conflict(TRIM_IN_PROGRESS);
         if (!(await repository.markRawUploaded(tx, id, version))) throw encodingInProgress();
+        // A new original is a new video: the cut it replaces can no longer be undone, and one
+        // planned for its encode was planned on the old one's times.
+        await trims.endUndo(tx, id);
+        await trims.dropAwaitingTrim(tx, id);
         // Another upload recorded meanwhile: this later record wins, and its file goes.
         return mediaKeys.raw(id, locked.rawVersion);
       },
@@ -115,6 +138,7 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       const video = await visibleVideoMedia(viewer, id);
       if (kind === 'video') {
         if (video.processing === Processing.Encoding) throw encodingInProgress();
+        if (await trims.trimActive(db, id)) throw conflict(TRIM_IN_PROGRESS);
         if (!mediaBinaries) {
           throw new HttpError(503, 'Vérification des vidéos indisponible : ffprobe introuvable');
         }
@@ -132,29 +156,37 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       }
     },
 
+    /**
+     * A rung's file in the version served now, or in `version` when a manifest named it: the
+     * current one, or the one before a cut while it is kept (a viewer who started it).
+     */
     async videoStream(
       viewer: Viewer,
       id: number,
       resolution: StreamResolution,
-    ): Promise<MediaFile> {
+      version?: number,
+    ): Promise<MediaFile & { version: number }> {
       const video = await visibleVideoMedia(viewer, id);
       const isPublic =
         video.privacy === Privacy.Public && video.processing === Processing.Published;
       if (resolution === 0) {
         requireMember(viewer);
-        return { key: mediaKeys.raw(id, video.rawVersion), isPublic: false };
+        return { key: mediaKeys.raw(id, video.rawVersion), isPublic: false, version: 0 };
       }
       if (!video.rungs.includes(resolution)) throw notFound(`Pas de version ${resolution}p`);
-      return { key: mediaKeys.rung(id, resolution), isPublic };
+      const served = versionServed(video, version);
+      return { key: mediaKeys.rung(id, resolution, served), isPublic, version: served };
     },
 
     /** The rungs of the last encode, best first, and whether anyone may see them (adaptive manifests). */
     async videoRenditions(
       viewer: Viewer,
       id: number,
-    ): Promise<{ rungs: number[]; isPublic: boolean }> {
+      version?: number,
+    ): Promise<{ rungs: number[]; isPublic: boolean; version: number }> {
       const video = await visibleVideoMedia(viewer, id);
       return {
+        version: versionServed(video, version),
         rungs: [...video.rungs].sort((a, b) => b - a),
         isPublic: video.privacy === Privacy.Public && video.processing === Processing.Published,
       };
@@ -164,11 +196,11 @@ export const createMediaService = ({ db, storage, mediaBinaries }: MediaServiceD
       const video = await visibleVideoMedia(viewer, id);
       if (video.processing !== Processing.Published)
         throw notFound("La vidéo n'est pas encore publiée");
-      const [best] = await presentRungs(id, video.rungs);
+      const [best] = await presentRungs(id, video.rungs, video.mediaVersion);
       // 1080 when it exists, otherwise the highest rung the source allowed.
       if (best === undefined) throw notFound('Aucune version téléchargeable');
       return {
-        key: mediaKeys.rung(id, best),
+        key: mediaKeys.rung(id, best, video.mediaVersion),
         isPublic: video.privacy === Privacy.Public,
         title: video.title,
       };

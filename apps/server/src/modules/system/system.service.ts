@@ -81,15 +81,17 @@ export const createSystemService = (deps: SystemServiceDeps) => {
     async status(viewer: Viewer): Promise<SystemStatus> {
       requireGeek(viewer);
       const uptimeSeconds = Math.floor(process.uptime());
-      const [checks, used, disk, encodeState, lastBackup, layouts, places] = await Promise.all([
-        health.check(),
-        usage.read(),
-        statfsSpace(deps.mediaRoot),
-        encodes(),
-        readLastBackup(config.dataDir),
-        renditions.read(),
-        mediaStorage.read(),
-      ]);
+      const [checks, used, disk, encodeState, lastBackup, layouts, places, cuts] =
+        await Promise.all([
+          health.check(),
+          usage.read(),
+          statfsSpace(deps.mediaRoot),
+          encodes(),
+          readLastBackup(config.dataDir),
+          renditions.read(),
+          mediaStorage.read(),
+          repository.countCuts(database.db),
+        ]);
       return {
         version: PLATEAU_VERSION,
         startedAt: new Date(Date.now() - uptimeSeconds * 1000).toISOString(),
@@ -103,6 +105,7 @@ export const createSystemService = (deps: SystemServiceDeps) => {
         encodes: encodeState,
         lastBackup,
         renditions: layouts,
+        cuts,
         mediaStorage: places,
         health: {
           database: checks.database,

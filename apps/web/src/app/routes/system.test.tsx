@@ -37,6 +37,7 @@ const healthyStatus = (): SystemStatus => ({
     verified: { at: '2026-03-01T03:00:00.000Z', intact: true },
   },
   renditions: { upgraded: 40, left: 2, running: true, lastError: null },
+  cuts: { active: 2, failed: 1 },
   mediaStorage: {
     newMedia: 's3',
     bucket: true,
@@ -107,6 +108,13 @@ describe('/system', () => {
       '/editVideo/41',
     );
     expect(within(encodes).getByText('ffmpeg a échoué (code 1)')).toBeVisible();
+
+    const cuts = section('Montages');
+    expect(within(cuts).getByText('en cours').previousSibling).toHaveTextContent('2');
+    expect(within(cuts).getByText('en échec cette semaine').previousSibling).toHaveTextContent('1');
+    expect(
+      within(cuts).getByRole('link', { name: 'Voir les montages dans les vidéos en attente' }),
+    ).toHaveAttribute('href', '/pending');
 
     const backup = section('Dernière sauvegarde');
     expect(within(backup).getByText(/1 mars 2026/)).toBeVisible();
@@ -191,6 +199,18 @@ describe('/system', () => {
     );
     expect(await screen.findByText('Encodage relancé')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Gala raté' })).toBeNull();
+  });
+
+  it('says when no cut is on its way nor failed this week, without a link', async () => {
+    systemServer({ ...healthyStatus(), cuts: { active: 0, failed: 0 } });
+    open();
+    const cuts = await screen.findByRole('region', { name: 'Montages' });
+    expect(within(cuts).getByText('en cours').previousSibling).toHaveTextContent('0');
+    expect(within(cuts).getByText('en échec cette semaine').previousSibling).toHaveTextContent('0');
+    expect(
+      within(cuts).getByText('Aucun montage en cours ni en échec cette semaine.'),
+    ).toBeVisible();
+    expect(within(cuts).queryByRole('link')).toBeNull();
   });
 
   it('says how to take a backup when none was found', async () => {

@@ -126,6 +126,7 @@ export const VideoPage = () => {
               onEnded={play.onEnded}
               onFirstFrame={() => setFramedId(video.data?.id ?? null)}
               onDownload={() => video.data && downloads.start(video.data)}
+              report
             />
           ) : (
             <Box role="status" aria-label="Chargement de la vidéo" sx={{ aspectRatio: '16 / 9' }} />

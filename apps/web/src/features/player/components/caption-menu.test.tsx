@@ -94,8 +94,8 @@ describe('the « Sous-titres » menu', () => {
         track.getAttribute('src'),
       ]),
     ).toEqual([
-      ['subtitles', 'en', 'Anglais', '/api/media/captions/7/en.vtt?token=jeton'],
-      ['subtitles', 'fr', 'Français', '/api/media/captions/7/fr.vtt?token=jeton'],
+      ['subtitles', 'en', 'Anglais', '/api/media/captions/7/en.vtt?v=0&token=jeton'],
+      ['subtitles', 'fr', 'Français', '/api/media/captions/7/fr.vtt?v=0&token=jeton'],
     ]);
     expect(trackModes(container)).toEqual({ en: 'disabled', fr: 'disabled' });
 
@@ -122,7 +122,7 @@ describe('the « Sous-titres » menu', () => {
     await screen.findByRole('button', { name: 'Sous-titres : Désactivés' });
     expect(trackModes(container)).toEqual({ fr: 'disabled' });
     expect(container.querySelector('track')?.getAttribute('src')).toBe(
-      '/api/media/captions/7/fr.vtt',
+      '/api/media/captions/7/fr.vtt?v=0',
     );
 
     rerender(makeVideo(8));

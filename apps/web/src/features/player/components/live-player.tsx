@@ -13,6 +13,7 @@ import { useMediaCommands } from '../use-media-commands.ts';
 import { useMediaState } from '../use-media-state.ts';
 import { usePlayerKeys } from '../use-player-keys.ts';
 import { useSurfaceGestures } from '../use-surface-gestures.ts';
+import { useWatchReport } from '../use-watch-report.ts';
 import { LiveControls } from './live-controls.tsx';
 import { PlayerFrame, usePlayerFrame } from './player-frame.tsx';
 import { overlaySx, PlaybackOverlay } from './player-overlay.tsx';
@@ -28,6 +29,8 @@ export interface LivePlayerProps {
   /** « Latence faible »: the player keeps to the playlist's part hold-back. */
   lowLatency: boolean;
   viewers: number;
+  /** The direct page: what is played of the live goes to the statistics (issue 35). */
+  report?: { directId: number };
 }
 
 /** The playlist with the token, as the VOD streams carry it (the server passes it on). */
@@ -53,6 +56,7 @@ export const LivePlayer = ({
   reconnecting,
   lowLatency,
   viewers,
+  report,
 }: LivePlayerProps) => {
   const frame = usePlayerFrame();
   const media = useRef<HTMLVideoElement>(null);
@@ -67,6 +71,8 @@ export const LivePlayer = ({
   const fullscreen = useFullscreen(frame.root, media);
   const commands = useMediaCommands(media);
   const started = useRef(false);
+  // The live's timeline is the element's: hls.js keeps its position moving as the live plays.
+  useWatchReport(media, report ?? null);
 
   const seek = useCallback((time: number) => {
     const video = media.current;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import type { Chapter } from '@plateau/contract';
 import { chapterAt } from '../chapters.ts';
 import { formatTime } from '../media-url.ts';
-import { clampPreview, tileAt } from '../storyboard.ts';
+import { clampPreview, tileAt } from '../../../lib/storyboard.ts';
 import type { MediaState } from '../use-media-state.ts';
 import { useStoryboard, type StoryboardSource } from '../use-storyboard.ts';
 import { RangeBar } from './range-bar.tsx';

@@ -89,7 +89,7 @@ describe('the seek preview', () => {
     fireEvent.pointerLeave(bar, { pointerType: 'mouse' });
     expect(preview).toHaveAttribute('data-shown', 'false');
     expect(asked).toHaveLength(1);
-    expect(new URL(asked[0]!).search).toBe('?token=jeton');
+    expect(new URL(asked[0]!).search).toBe('?v=0&token=jeton');
   });
 
   it('follows a finger dragging the bar and goes when it lifts', async () => {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { formatTime } from '../media-url.ts';
-import type { StoryboardTile } from '../storyboard.ts';
+import type { StoryboardTile } from '../../../lib/storyboard.ts';
 
 /** Wide enough for `h:mm:ss` in the time bubble, so a preview without a tile can be clamped. */
 export const TIME_BUBBLE_WIDTH = 72;

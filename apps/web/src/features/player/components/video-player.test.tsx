@@ -51,7 +51,7 @@ describe('VideoPlayer', () => {
     const user = userEvent.setup();
     const { media } = renderPlayer(makeVideo(7, { rungs: [720, 480, 240] }));
     await waitFor(() =>
-      expect(media.getAttribute('src')).toBe('/api/media/video/7/720?token=jeton'),
+      expect(media.getAttribute('src')).toBe('/api/media/video/7/720?v=0&token=jeton'),
     );
     await user.click(screen.getByRole('button', { name: 'Qualité : 720p' }));
     const menu = await screen.findByRole('menu', { name: 'Qualité' });
@@ -63,7 +63,7 @@ describe('VideoPlayer', () => {
     rememberPlayerChoices({ quality: 480 });
     const user = userEvent.setup();
     const { media } = renderPlayer(makeVideo(7));
-    expect(media.getAttribute('src')).toBe('/api/media/video/7/480?token=jeton');
+    expect(media.getAttribute('src')).toBe('/api/media/video/7/480?v=0&token=jeton');
     await user.click(screen.getByRole('button', { name: 'Qualité : 480p' }));
     await user.click(await screen.findByRole('menuitem', { name: '240p' }));
     expect(readPlayerChoices().quality).toBe(240);
@@ -73,7 +73,7 @@ describe('VideoPlayer', () => {
     // In Auto the element has no source at first: a play() then would be cancelled by the load.
     const { media } = renderPlayer(makeVideo(7), { autoPlay: true });
     await waitFor(() =>
-      expect(media.getAttribute('src')).toBe('/api/media/video/7/1080?token=jeton'),
+      expect(media.getAttribute('src')).toBe('/api/media/video/7/1080?v=0&token=jeton'),
     );
     expect(play).not.toHaveBeenCalled();
     fireEvent.loadedMetadata(media);
@@ -96,7 +96,7 @@ describe('VideoPlayer', () => {
       ),
     );
     const { media } = renderPlayer(makeVideo(7));
-    expect(media.getAttribute('src')).toBe('/api/media/video/7/1080?token=jeton');
+    expect(media.getAttribute('src')).toBe('/api/media/video/7/1080?v=0&token=jeton');
     await waitFor(() => expect(media.getAttribute('poster')).toMatch(/^blob:/));
   });
 
@@ -104,7 +104,7 @@ describe('VideoPlayer', () => {
     rememberPlayerChoices({ quality: 1080 });
     const user = userEvent.setup();
     const { media } = renderPlayer(makeVideo(7, { rungs: [720, 480, 240] }));
-    expect(media.getAttribute('src')).toBe('/api/media/video/7/720?token=jeton');
+    expect(media.getAttribute('src')).toBe('/api/media/video/7/720?v=0&token=jeton');
     await user.click(screen.getByRole('button', { name: 'Qualité : 720p' }));
     const menu = await screen.findByRole('menu', { name: 'Qualité' });
     const items = within(menu).getAllByRole('menuitem');
@@ -126,7 +126,7 @@ describe('VideoPlayer', () => {
     stubElement(media, state);
     await user.click(screen.getByRole('button', { name: 'Qualité : 1080p' }));
     await user.click(await screen.findByRole('menuitem', { name: '480p' }));
-    expect(media.getAttribute('src')).toBe('/api/media/video/7/480?token=jeton');
+    expect(media.getAttribute('src')).toBe('/api/media/video/7/480?v=0&token=jeton');
     // The new source starts over at 0, paused, until it knows its length.
     state.currentTime = 0;
     state.paused = true;

@@ -20,6 +20,7 @@ import { useMediaState } from '../use-media-state.ts';
 import { usePlayerKeys } from '../use-player-keys.ts';
 import { usePlayerMenuActions } from '../use-player-menu-actions.ts';
 import { useSurfaceGestures, type MenuPosition } from '../use-surface-gestures.ts';
+import { useWatchReport } from '../use-watch-report.ts';
 import { CaptionTracks } from './caption-tracks.tsx';
 import { PlayerContextMenu } from './player-context-menu.tsx';
 import { PlayerControls } from './player-controls.tsx';
@@ -41,6 +42,11 @@ export interface VideoPlayerProps {
   onEnded?: (media: HTMLVideoElement) => void;
   /** The context menu's download item. */
   onDownload?: () => void;
+  /**
+   * The watch page: what is played of a published video goes to the statistics (issue 35);
+   * a preview leaves it out.
+   */
+  report?: boolean;
 }
 
 /** Our own controls over a plain `<video>` (issue 8: no player library). */
@@ -58,6 +64,7 @@ const PlayerBody = ({
   onEnded,
   onFirstFrame,
   onDownload,
+  report = false,
 }: VideoPlayerProps) => {
   const frame = usePlayerFrame();
   const media = useRef<HTMLVideoElement>(null);
@@ -70,7 +77,7 @@ const PlayerBody = ({
   const pending = useRef<Resume | null>(startAt ? { time: startAt, playing: false } : null);
   const adaptive = useAdaptiveStream(
     media,
-    adaptivePlaylistUrl(video.id, token),
+    adaptivePlaylistUrl(video.id, token, video.mediaVersion),
     quality === AUTO,
     () => pending.current?.time ?? -1,
   );
@@ -95,6 +102,10 @@ const PlayerBody = ({
   useCaptionDisplay(media, bar, captions.active, captions.languages, shown);
   const { data: poster } = useQuery(mediaImageQuery(mediaPaths.thumbnail(video.id), token));
   const menuActions = usePlayerMenuActions(video.id, media);
+  useWatchReport(
+    media,
+    report && video.processing === Processing.Published ? { videoId: video.id } : null,
+  );
 
   const applyPending = (element: HTMLVideoElement) => {
     const resume = pending.current;
@@ -151,7 +162,7 @@ const PlayerBody = ({
         ref={media}
         // Set at first render: the chosen rung starts loading before the page's other lists.
         // In Auto, hls.js gives the element its source.
-        src={auto ? undefined : mediaUrl(video.id, rung, token)}
+        src={auto ? undefined : mediaUrl(video.id, rung, token, video.mediaVersion)}
         // The thumbnail only until the first frame is there: a late poster must not cover it.
         poster={framed ? undefined : (poster ?? undefined)}
         // Measured in Chromium on loopback (40 s 1080p): metadata shows the first frame in
@@ -177,7 +188,12 @@ const PlayerBody = ({
           ...captionSx,
         }}
       >
-        <CaptionTracks videoId={video.id} languages={captions.languages} token={token} />
+        <CaptionTracks
+          videoId={video.id}
+          version={video.mediaVersion}
+          languages={captions.languages}
+          token={token}
+        />
       </Box>
       <PlaybackOverlay state={state} />
       <PlayerControls
@@ -189,7 +205,11 @@ const PlayerBody = ({
         autoPlaying={adaptive.playing}
         container={frame.container}
         // Only an encode makes a storyboard: an unpublished upload would answer 404.
-        storyboard={video.processing === Processing.Published ? { videoId: video.id, token } : null}
+        storyboard={
+          video.processing === Processing.Published
+            ? { videoId: video.id, token, version: video.mediaVersion }
+            : null
+        }
         onTogglePlay={commands.togglePlay}
         onSeek={(time) => {
           if (media.current) media.current.currentTime = time;

@@ -86,3 +86,29 @@ export const State = ({ label, tone }: { label: string; tone: Tone }) => (
     variant={tone === 'default' ? 'outlined' : 'filled'}
   />
 );
+
+/** A big number over its label, beside its siblings (the encodes and cuts waiting, running, failed). */
+export const Count = ({ label, value, tone }: { label: string; value: number; tone?: 'error' }) => (
+  <Box
+    sx={{
+      flex: '1 1 0',
+      minWidth: 0,
+      textAlign: 'center',
+      py: 1,
+      borderRadius: 1,
+      bgcolor: 'action.hover',
+    }}
+  >
+    <Typography
+      variant="h5"
+      component="p"
+      sx={{ fontWeight: 700 }}
+      color={tone === 'error' && value > 0 ? 'error' : 'text.primary'}
+    >
+      {value}
+    </Typography>
+    <Typography variant="caption" color="textSecondary">
+      {label}
+    </Typography>
+  </Box>
+);

@@ -18,7 +18,8 @@ import {
   LOW_FREE_SHARE,
 } from '../system-format.ts';
 import { MediaStorageSection } from './media-storage-section.tsx';
-import { Row, Rows, Section, State } from './system-parts.tsx';
+import { CutsSection } from './cuts-section.tsx';
+import { Count, Row, Rows, Section, State } from './system-parts.tsx';
 
 const ServerSection = ({ status }: { status: SystemStatus }) => (
   <Section id="system-server" title="Serveur">
@@ -77,31 +78,6 @@ const StorageSection = ({ storage }: { storage: SystemStatus['storage'] }) => {
     </Section>
   );
 };
-
-const Count = ({ label, value, tone }: { label: string; value: number; tone?: 'error' }) => (
-  <Box
-    sx={{
-      flex: '1 1 0',
-      minWidth: 0,
-      textAlign: 'center',
-      py: 1,
-      borderRadius: 1,
-      bgcolor: 'action.hover',
-    }}
-  >
-    <Typography
-      variant="h5"
-      component="p"
-      sx={{ fontWeight: 700 }}
-      color={tone === 'error' && value > 0 ? 'error' : 'text.primary'}
-    >
-      {value}
-    </Typography>
-    <Typography variant="caption" color="textSecondary">
-      {label}
-    </Typography>
-  </Box>
-);
 
 const FailedEncode = ({ video }: { video: SystemStatus['encodes']['failedVideos'][number] }) => {
   const retry = useRetryEncode();
@@ -292,6 +268,7 @@ export const SystemView = ({ status }: { status: SystemStatus }) => (
     </Box>
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <EncodesSection encodes={status.encodes} />
+      <CutsSection cuts={status.cuts} />
       <BackupSection backup={status.lastBackup} />
       <RenditionsSection renditions={status.renditions} />
     </Box>

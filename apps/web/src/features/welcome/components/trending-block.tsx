@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { LIST_ERROR } from '../../../components/list-state.tsx';
+import { LoadError } from '../../../components/list-state.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
 import { TRENDING_SLOTS, useTrendingVideos } from '../../../resources/videos.ts';
 
@@ -49,18 +47,7 @@ export const TrendingBlock = () => {
   const trending = useTrendingVideos();
   if (trending.status === 'pending') return <TrendingSkeleton />;
   if (trending.status === 'error') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void trending.refetch()}>
-            Réessayer
-          </Button>
-        }
-      >
-        {LIST_ERROR}
-      </Alert>
-    );
+    return <LoadError onRetry={() => void trending.refetch()} />;
   }
   const videos = trending.data.videos.slice(0, TRENDING_SLOTS);
   if (videos.length === 0) {
