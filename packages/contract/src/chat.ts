@@ -46,6 +46,21 @@ export const ChatPage = Type.Object({
 });
 export type ChatPage = Static<typeof ChatPage>;
 
+/** A message of a REDIFF's live, where it falls in the video served now (through its cuts). */
+export const ChatReplayMessage = Type.Composite([
+  ChatMessage,
+  Type.Object({ videoSeconds: Type.Number() }),
+]);
+export type ChatReplayMessage = Static<typeof ChatReplayMessage>;
+
+/**
+ * `GET /videos/:id/chat` (« Revoir le chat »): the chat of the live this video is the REDIFF
+ * of, in the order of the video; messages said during a part cut out are left out. Empty for
+ * any other video.
+ */
+export const ChatReplay = Type.Object({ messages: Type.Array(ChatReplayMessage) });
+export type ChatReplay = Static<typeof ChatReplay>;
+
 export const ChatPageQuery = Type.Object({
   before: Type.Optional(Type.Integer({ minimum: 1 })),
 });

@@ -532,6 +532,13 @@ export const videoTrims = pgTable('video_trims', {
   error: text('error'),
   fromVersion: integer('from_version').notNull(),
   toVersion: integer('to_version').notNull(),
+  /**
+   * The same cut on the video's first version's timeline (the REDIFF as recorded), composed
+   * with the cuts before it, and what the version before it kept of the first one (null: all
+   * of it): « Revoir le chat » places the live's messages through them (lib/kept-ranges.ts).
+   */
+  originalKeepMs: jsonb('original_keep_ms').$type<[number, number][]>(),
+  originalBeforeMs: jsonb('original_before_ms').$type<[number, number][]>(),
   /** The chapters before the cut, restored by an undo: `[[startMs, title], ...]`. */
   chaptersBefore: jsonb('chapters_before').$type<[number, string][]>(),
   /** Until when the version before stays for an undo; null once swept or undone. */

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ChatMessage, ChatModeration } from '@plateau/contract';
-import { visibleDirect } from '../../access/visibility.ts';
+import { visibleDirect, visibleVideo } from '../../access/visibility.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { chatMessages, chatModeration, chatMutes } from '../../db/chat-schema.ts';
 import type { Executor } from '../../db/client.ts';
-import { directs, lives, settings, users } from '../../db/schema.ts';
+import { directs, lives, settings, users, videos, videoTrims } from '../../db/schema.ts';
 
 /** A direct's chat switches, and whether this viewer may see the direct. */
 export interface ChatDirect {
@@ -256,3 +256,38 @@ export const writeForbiddenWords = async (db: Executor, words: string[]) => {
 export const findUserName = async (db: Executor, userId: number) =>
   (await db.select({ username: users.username }).from(users).where(eq(users.id, userId)))[0]
     ?.username;
+
+/** A video, whether this viewer may see it, and its cut (« Revoir le chat »). */
+export const findReplayVideo = async (db: Executor, viewer: Viewer, videoId: number) =>
+  (
+    await db
+      .select({
+        visible: sql<boolean>`${visibleVideo(viewer)}`.mapWith(Boolean),
+        cut: {
+          state: videoTrims.state,
+          keepMs: videoTrims.keepMs,
+          originalKeepMs: videoTrims.originalKeepMs,
+          originalBeforeMs: videoTrims.originalBeforeMs,
+        },
+      })
+      .from(videos)
+      .leftJoin(videoTrims, eq(videoTrims.videoId, videos.id))
+      .where(eq(videos.id, videoId))
+  )[0];
+
+/** The messages said on the air of the lives this video is the REDIFF of, in recording order. */
+export const replayMessages = async (db: Executor, videoId: number) =>
+  (
+    await db
+      .select(messageColumns)
+      .from(chatMessages)
+      .innerJoin(lives, eq(lives.id, chatMessages.liveId))
+      .where(
+        and(
+          eq(lives.videoId, videoId),
+          isNull(chatMessages.deletedAt),
+          isNotNull(chatMessages.recordingMs),
+        ),
+      )
+      .orderBy(asc(chatMessages.recordingMs), asc(chatMessages.id))
+  ).map((row) => ({ message: toChatMessage(row), recordingMs: Number(row.recordingMs) }));

@@ -10,6 +10,7 @@ import {
   ChatPage,
   ChatPageQuery,
   ChatPostBody,
+  ChatReplay,
   ChatSettingsBody,
   ChatState,
   chatMessages,
@@ -21,6 +22,7 @@ import { tooManyRequests } from '../../lib/errors.ts';
 import { createChatHub } from './chat-hub.ts';
 import { watchChatReaders } from './chat-readers.ts';
 import { openChatStream } from './chat-stream.ts';
+import { chatReplayOf } from './chat-replay.ts';
 import { createChatService } from './chat.service.ts';
 
 const tags = ['chat'];
@@ -69,6 +71,19 @@ export const chatRoutes: FeatureModule = ({ db, database }) => {
         },
       },
       (request) => chat.page(request.viewer, request.params.id, request.query.before),
+    );
+
+    app.get(
+      '/videos/:id/chat',
+      {
+        schema: {
+          tags,
+          summary: 'Revoir le chat : les messages du direct aux moments de sa REDIFF',
+          params: IdParams,
+          response: { 200: ChatReplay, ...ErrorResponses },
+        },
+      },
+      (request) => chatReplayOf(db, request.viewer, request.params.id),
     );
 
     app.get(

@@ -27,7 +27,16 @@ export const trimActive = async (db: Executor, videoId: number): Promise<boolean
  */
 export const saveTrim = async (
   tx: Executor,
-  row: Pick<TrimRow, 'videoId' | 'keepMs' | 'fromVersion' | 'toVersion' | 'requestedBy'>,
+  row: Pick<
+    TrimRow,
+    | 'videoId'
+    | 'keepMs'
+    | 'originalKeepMs'
+    | 'originalBeforeMs'
+    | 'fromVersion'
+    | 'toVersion'
+    | 'requestedBy'
+  >,
   state: 'queued' | 'awaiting',
 ) => {
   const values = {

@@ -17,6 +17,7 @@ import { findVideoMedia, lockVideoProcessing } from './media.repository.ts';
 import { CHANGED } from './trim-publish.ts';
 import * as trims from './trims.repository.ts';
 import { renditionSeconds } from '../../media-tools/video-duration.ts';
+import { composeKept, servedKept } from '../../lib/kept-ranges.ts';
 
 const NOT_PUBLISHED = 'Seule une vidéo envoyée, et pas en cours d’encodage, peut être montée';
 const NOT_INDEXED =
@@ -73,9 +74,12 @@ export const createTrimsService = (deps: {
       const locked = await lockVideoProcessing(tx, id);
       if (!locked) throw notFound(notFoundMessage.video);
       if (locked.processing !== Processing.Uploaded) throw conflict(NOT_PUBLISHED);
+      // The first version is the one its encode cuts: a plan asked before replaces the last.
       const row = {
         videoId: id,
         keepMs: keptMs(keep),
+        originalKeepMs: keptMs(keep),
+        originalBeforeMs: null,
         fromVersion: locked.mediaVersion,
         toVersion: randomInt(1, 2 ** 31),
         requestedBy: viewer.userId,
@@ -124,11 +128,14 @@ export const createTrimsService = (deps: {
         if (locked.processing !== Processing.Published) throw conflict(NOT_PUBLISHED);
         if (locked.mediaVersion !== video.mediaVersion) throw conflict(CHANGED);
         if (await trims.trimActive(tx, id)) throw conflict(ALREADY);
+        const served = servedKept(await trims.findTrim(tx, id));
         await trims.saveTrim(
           tx,
           {
             videoId: id,
             keepMs: keptMs(keep),
+            originalKeepMs: composeKept(served, keptMs(keep)),
+            originalBeforeMs: served,
             fromVersion: locked.mediaVersion,
             toVersion,
             requestedBy: viewer!.userId,

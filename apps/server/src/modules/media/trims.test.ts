@@ -180,6 +180,12 @@ describe('« Montage »: a cut applied on the server', () => {
     const frames = await readFrameNumbers(await served(id, 240));
     expect(frames).toHaveLength(100);
     expect(frames[0]).toBe(146);
+    // The chat of a REDIFF is placed through both cuts: what the video keeps of its first version.
+    const [cut] = await ctx.database.db.select().from(videoTrims).where(eq(videoTrims.videoId, id));
+    expect(cut).toMatchObject({
+      originalKeepMs: [[6000, 10000]],
+      originalBeforeMs: [[2000, 18000]],
+    });
     // The first cut's version is no one's any more; the original went with the second cut.
     await worker!.maintain();
     expect(await ctx.storage.stat(mediaKeys.rung(id, 240, 0))).toBeNull();
