@@ -87,6 +87,14 @@ const OFFLINE_MS = 5_000;
 /** When the second viewer of « Latence faible » opens the page, after the encoder started. */
 const LATE_JOIN_MS = 60_000;
 
+/** A message written in the direct's chat, as a viewer types it. */
+const say = async (page: Page, text: string) => {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await page.getByRole('log', { name: 'Messages du chat' }).getByText(text).waitFor();
+};
+
 const statusOf = (api: ApiCall, id: number) => api<LiveStatus>('GET', `directs/${id}/live`);
 
 /**
@@ -149,6 +157,7 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
     privacy: 1,
     // Older than every seeded direct: the other scenarios' neighbours and lists stay theirs.
     date: '2001-05-17T20:00:00Z',
+    chat: true,
   });
 
   // The geek turns broadcasting on from the edit page and finds the server and the key there.
@@ -181,6 +190,7 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
   await viewer.getByTestId('live-badge').waitFor();
   // It starts by itself (muted if the browser wants a touch first).
   await expectPlaying(viewer);
+  await say(viewer, 'Le rideau se lève');
   // Paused for the picture: playing, the controls fade out after 3 s, and axe would catch them
   // mid-fade.
   const player = viewer.locator('video');
@@ -221,6 +231,10 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
     .poll(async () => (await statusOf(member.api, direct.id)).state, { timeout: 20_000 })
     .toBe('live');
   await expectPlaying(viewer);
+  await say(viewer, 'Bravo !');
+  // The encoder's last second or so before a cut never reaches the recording: it runs on past
+  // the message, as a show does.
+  await sleep(4_000);
   const secondSent = await second.cut();
 
   // The geek ends it; the page says so and offers the REDIFF.
@@ -252,8 +266,36 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
   expect(duration.duration).toBeGreaterThan(firstSent + secondSent - 5);
   expect(duration.duration).toBeLessThan(firstSent + secondSent + 1);
   expect(duration.time).toBeGreaterThan(0.5);
+
+  // « Revoir le chat »: the REDIFF's page shows each message at its moment, the second one
+  // after the first part (the encoder's cut and its time away count for nothing).
+  await viewer.goto(`/video?v=${rediffVideoId}`);
+  const replay = viewer.getByRole('region', { name: 'Revoir le chat' });
+  await replay.getByText('Les messages apparaîtront au fil de la vidéo.').waitFor();
+  const rediffPlayer = viewer.locator('video');
+  await rediffPlayer.evaluate((media: HTMLVideoElement) => {
+    media.pause();
+    media.currentTime = media.duration;
+  });
+  const times = replay.getByRole('button', { name: /^Aller à / });
+  await expect.poll(() => times.count()).toBe(2);
+  const at = async (index: number) => {
+    const [minutes, seconds] = (await times.nth(index).innerText()).split(':').map(Number);
+    return minutes! * 60 + seconds!;
+  };
+  expect(await at(0)).toBeLessThan(firstSent);
+  expect(await at(1)).toBeGreaterThanOrEqual(Math.floor(firstSent) - 1);
+  await replay.getByText('Bravo !').waitFor();
+  await look(viewer, 'revoir-le-chat');
+  // Its time takes the video there; the later message goes until its moment comes again.
+  await times.first().click();
+  await expect
+    .poll(() => rediffPlayer.evaluate((media: HTMLVideoElement) => media.currentTime))
+    .toBeLessThan(firstSent);
+  await replay.getByText('Bravo !').waitFor({ state: 'detached' });
+  await replay.getByText('Le rideau se lève').waitFor();
   await restoreCurrent();
-}, 180_000);
+}, 240_000);
 
 it('standard latency: a student who opens the direct a minute in sees the stage when one there from the start does', async () => {
   const geek = await apiAs('e2e-geek');

@@ -5,6 +5,7 @@ import type {
   ChatModerationList,
   ChatMuteBody,
   ChatPage,
+  ChatReplay,
   ChatSettingsBody,
   ChatState,
 } from '@plateau/contract';
@@ -21,6 +22,8 @@ export const chatKeys = {
   page: (viewer: Viewer, directId: number) => ['chat', viewer, 'page', directId] as const,
   moderation: (viewer: Viewer, directId: number) =>
     ['chat', viewer, 'moderation', directId] as const,
+  /** A REDIFF's chat (« Revoir le chat »): it follows the video's visibility, so whose it is. */
+  replay: (viewer: Viewer, videoId: number) => ['chat', viewer, 'replay', videoId] as const,
   /** The forbidden words are the same for every geek. */
   forbiddenWords: ['chat', 'forbiddenWords'] as const,
 };
@@ -51,6 +54,16 @@ export const chatModerationQuery = (viewer: Viewer, directId: number) =>
     refetchOnMount: 'always',
   });
 
+/**
+ * `GET videos/{id}/chat`: the chat of the live a REDIFF records, each message where it falls in
+ * the video; empty for any other video. Read afresh on each visit: a cut moves its times.
+ */
+export const chatReplayQuery = (viewer: Viewer, videoId: number) =>
+  queryOptions({
+    queryKey: chatKeys.replay(viewer, videoId),
+    queryFn: ({ signal }) => api.get<ChatReplay>(`videos/${videoId}/chat`, { signal }),
+  });
+
 /** `GET chatForbiddenWords` (geeks). */
 export const forbiddenWordsQuery = queryOptions({
   queryKey: chatKeys.forbiddenWords,
@@ -70,6 +83,9 @@ export const mergeMessages = (
 
 export const useChatPage = (directId: number, enabled = true) =>
   useQuery({ ...chatPageQuery(useViewer(), directId), enabled });
+
+export const useChatReplay = (videoId: number, enabled: boolean) =>
+  useQuery({ ...chatReplayQuery(useViewer(), videoId), enabled });
 
 export const useChatModeration = (directId: number) =>
   useQuery(chatModerationQuery(useViewer(), directId));

@@ -85,6 +85,8 @@ export const handlers = [
   http.get('*/api/directs/:id/chat', () => HttpResponse.json(emptyChat)),
   http.get('*/api/directs/:id/chat/moderation', () => HttpResponse.json({ actions: [] })),
   http.get('*/api/chatForbiddenWords', () => HttpResponse.json({ words: [] })),
+  // « Revoir le chat »: a REDIFF's page asks for its live's chat; none unless a test gives one.
+  http.get('*/api/videos/:id/chat', () => HttpResponse.json({ messages: [] })),
   // No cut on its way or failed lately (/pending lists them above the waiting videos).
   http.get('*/api/videos/trims', () => HttpResponse.json<TrimActivityList>({ cuts: [] })),
   // « Statistiques »: nothing watched yet (a published video's edit page shows its section).

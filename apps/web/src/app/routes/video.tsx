@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Video } from '@plateau/contract';
 import { Processing } from '@plateau/contract/constants';
+import { createPlaybackClock } from '../../features/chat/chat-replay.ts';
+import { ChatReplaySection } from '../../features/chat/components/chat-replay-panel.tsx';
 import { useDownloads } from '../../features/downloads/use-downloads.ts';
 import { VideoPlayer } from '../../features/player/components/video-player.tsx';
+import { useChatReplay } from '../../resources/chat.ts';
 import {
   isPlaylistCode,
   libraryQuery,
@@ -88,6 +91,30 @@ export const VideoPage = () => {
   // One panel, placed by the width: beside the player, or right under it.
   const wide = useMediaQuery(WIDE_QUERY, { noSsr: true });
 
+  // « Revoir le chat »: a REDIFF's live chat, read once the player has its frame, like the
+  // other side lists. A failed read shows nothing: the video matters, the chat is extra.
+  const replay = useChatReplay(id ?? 0, ready && (video.data?.directId ?? -1) > 0);
+  const [clock] = useState(createPlaybackClock);
+  // Another video (a playlist's next one) starts from its own beginning, not the last one's time.
+  useEffect(() => {
+    clock.set(0);
+  }, [clock, id]);
+  const seek = useRef<(seconds: number) => void>(null);
+  // Open beside the player by default, closed under it (a phone's screen is the video's);
+  // once the viewer chooses, their choice holds whatever the width.
+  const [chatChoice, setChatChoice] = useState<boolean | null>(null);
+  const replayMessages = replay.data?.messages ?? [];
+  const chat = replayMessages.length > 0 && (
+    <ChatReplaySection
+      messages={replayMessages}
+      clock={clock}
+      onSeek={(seconds) => seek.current?.(seconds)}
+      open={chatChoice ?? wide}
+      onOpenChange={setChatChoice}
+      height={wide ? 'min(70vh, 560px)' : '50vh'}
+    />
+  );
+
   const panel = code !== null && video.data && (
     <PlaylistPanel
       code={code}
@@ -127,6 +154,8 @@ export const VideoPage = () => {
               onFirstFrame={() => setFramedId(video.data?.id ?? null)}
               onDownload={() => video.data && downloads.start(video.data)}
               report
+              onTimeUpdate={clock.set}
+              seekRef={seek}
             />
           ) : (
             <Box role="status" aria-label="Chargement de la vidéo" sx={{ aspectRatio: '16 / 9' }} />
@@ -134,6 +163,7 @@ export const VideoPage = () => {
         </Box>
         <Box sx={{ px: { xs: 2, sm: 0 } }}>
           {panel && !wide && <Box sx={{ mt: 2 }}>{panel}</Box>}
+          {chat && !wide && <Box sx={{ mt: 2 }}>{chat}</Box>}
           {video.data ? (
             <WatchDetails video={video.data} views={views} ready={ready} />
           ) : (
@@ -143,6 +173,7 @@ export const VideoPage = () => {
       </Box>
       <Box component="aside" aria-label="Autres vidéos" sx={{ minWidth: 0, px: { xs: 2, sm: 0 } }}>
         {panel && wide && <Box sx={{ mb: 3 }}>{panel}</Box>}
+        {chat && wide && <Box sx={{ mb: 3 }}>{chat}</Box>}
         {video.data && (
           <RelatedVideos
             videoId={video.data.id}

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import type { Video } from '@plateau/contract';
@@ -47,6 +55,10 @@ export interface VideoPlayerProps {
    * a preview leaves it out.
    */
   report?: boolean;
+  /** The playback time at each `timeupdate` and `seeked` (« Revoir le chat » follows it). */
+  onTimeUpdate?: (seconds: number) => void;
+  /** Receives a function that seeks the video (a time of « Revoir le chat » clicked). */
+  seekRef?: Ref<(seconds: number) => void>;
 }
 
 /** Our own controls over a plain `<video>` (issue 8: no player library). */
@@ -65,6 +77,8 @@ const PlayerBody = ({
   onFirstFrame,
   onDownload,
   report = false,
+  onTimeUpdate,
+  seekRef,
 }: VideoPlayerProps) => {
   const frame = usePlayerFrame();
   const media = useRef<HTMLVideoElement>(null);
@@ -105,6 +119,14 @@ const PlayerBody = ({
   useWatchReport(
     media,
     report && video.processing === Processing.Published ? { videoId: video.id } : null,
+  );
+
+  useImperativeHandle(
+    seekRef,
+    () => (seconds: number) => {
+      if (media.current) media.current.currentTime = seconds;
+    },
+    [],
   );
 
   const applyPending = (element: HTMLVideoElement) => {
@@ -177,6 +199,8 @@ const PlayerBody = ({
         onLoadedMetadata={(event) => applyPending(event.currentTarget)}
         onLoadedData={showFirstFrame}
         onEnded={(event) => onEnded?.(event.currentTarget)}
+        onTimeUpdate={(event) => onTimeUpdate?.(event.currentTarget.currentTime)}
+        onSeeked={(event) => onTimeUpdate?.(event.currentTarget.currentTime)}
         {...gestures}
         sx={{
           display: 'block',
