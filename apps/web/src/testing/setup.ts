@@ -11,9 +11,10 @@ URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
 URL.revokeObjectURL ??= () => {};
 
 // Lazy pages load MUI on first use (the first page of a file takes up to 3 s on a loaded
-// machine): room for that, never a timed rule, and under the test timeout (vitest.config.ts) so
-// that a failing wait reports what it waited for rather than a bare timeout.
-configure({ asyncUtilTimeout: 10_000 });
+// machine, and a full CI run beside encoders and browsers made a second render of the edit page
+// miss 10 s): room for that, never a timed rule, and under the test timeout (vitest.config.ts)
+// so that a failing wait reports what it waited for rather than a bare timeout.
+configure({ asyncUtilTimeout: 25_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
