@@ -18,7 +18,8 @@ export const expectVideoPlays = async (viewer: Page, id: number, title: string) 
   expect(await playing).toBe(true);
   const time = () => viewer.evaluate(() => document.querySelector('video')!.currentTime);
   const first = await time();
-  await expect.poll(time).toBeGreaterThan(first + 0.5);
+  // expect.poll gives up after 1 s by default: a loaded run may take longer to play half a second.
+  await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(first + 0.5);
 };
 
 /** The `<video>` as the player left it; its source is a `blob:` while hls.js feeds it (Auto). */

@@ -247,7 +247,7 @@ describe('/editVideo/{id}', () => {
     expect(router.state.location.pathname).toBe('/editVideo/31');
   });
 
-  it('says that the server has no disk space left when the replacement or the thumbnail is refused (507), and stays', async () => {
+  it('says that the server has no disk space left when the replacement is refused (507), and stays', async () => {
     const calls = serveEditor({
       video: published,
       tus: { create: () => tusFailure(507, DISK_FULL) },
@@ -261,8 +261,10 @@ describe('/editVideo/{id}', () => {
       'PUT videos/31',
       'POST uploads',
     ]);
+  });
 
-    // A thumbnail (one multipart request) refused for the same reason says it too.
+  // Its own test: each opens the whole edit page, which a loaded CI run took over 25 s to do twice.
+  it('says it too when a thumbnail (one multipart request) is refused for lack of disk space', async () => {
     serveEditor({ video: published });
     server.use(
       http.post('*/api/media/thumbnail/:id', () =>
@@ -272,9 +274,9 @@ describe('/editVideo/{id}', () => {
         ),
       ),
     );
-    const { main: again, user: person } = await open(published);
+    const { main, user } = await open(published);
     pick('Miniature', fileOf('nouvelle.png', 'image/png'));
-    await person.click(within(again).getByRole('button', { name: 'Valider' }));
+    await user.click(within(main).getByRole('button', { name: 'Valider' }));
     expect(await screen.findByText(`Une erreur s'est produite... ${DISK_FULL}`)).toBeVisible();
   });
 
