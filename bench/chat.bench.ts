@@ -9,16 +9,16 @@
  * account, rule or database). Prints tables next to the targets; asserts none (bench/README.md,
  * "npm run bench:chat").
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { signToken } from '../apps/server/src/modules/auth/token.ts';
 import type { ClientsJob, ClientsResult } from './chat/clients.ts';
+import { ask, forkChild as forkOf } from './child-process.ts';
 import { cpuWindow, killStarted, spawnTracked, type Tracked } from './live/processes.ts';
 import { ensurePreEncoded, loopedToRtmp } from './live/stamp.ts';
 import { startPlateau, type RunningPlateau } from './media/plateau.ts';
@@ -56,26 +56,11 @@ let publisher: Tracked | undefined;
 const children = new Set<ChildProcess>();
 
 const forkChild = (file: string) => {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = forkOf(file, import.meta.url);
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
 };
-
-const ask = <T>(child: ChildProcess, job?: unknown) =>
-  new Promise<T>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`child exited (${code})`));
-    child.once('exit', onExit);
-    child.once('message', (message: T | { error: string }) => {
-      child.off('exit', onExit);
-      if (message && typeof message === 'object' && 'error' in message)
-        reject(new Error(message.error));
-      else resolve(message as T);
-    });
-    if (job !== undefined) child.send(job as object);
-  });
 
 /** Students made straight in the database, with tokens signed as the server signs them. */
 const makeStudents = async (count: number) => {

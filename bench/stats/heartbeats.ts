@@ -1,9 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Type } from '@fastify/type-provider-typebox';
 import { Heartbeat, RETENTION_STEPS, type Role } from '@plateau/contract';
 import pg from 'pg';
@@ -14,6 +12,7 @@ import { TokenQuery } from '../../apps/server/src/media-serving/media-request.ts
 import { signToken } from '../../apps/server/src/modules/auth/token.ts';
 import { playedSteps } from '../../apps/server/src/modules/statistics/played-steps.ts';
 import type { MediaStorage } from '../../apps/server/src/storage/media-storage.ts';
+import { ask, forkChild as forkOf } from '../child-process.ts';
 import { cpuSeconds } from '../media/proc.ts';
 import { CLIP_RUNGS, publishClip } from './clip.ts';
 import { LAST_DAY } from './seed.ts';
@@ -63,23 +62,7 @@ export interface HeartbeatReport {
   idleCpu: number;
 }
 
-const forkChild = (file: string) =>
-  fork(fileURLToPath(new URL(file, import.meta.url)), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-
-const ask = <T>(child: ChildProcess, job?: unknown) =>
-  new Promise<T>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`child exited (${code})`));
-    child.once('exit', onExit);
-    child.once('message', (message: T | { error: string }) => {
-      child.off('exit', onExit);
-      if (message && typeof message === 'object' && 'error' in message)
-        reject(new Error(message.error));
-      else resolve(message as T);
-    });
-    if (job !== undefined) child.send(job as object);
-  });
+const forkChild = (file: string) => forkOf(file, import.meta.url);
 
 const processCpu = () => {
   const usage = process.cpuUsage();

@@ -8,6 +8,7 @@ import { chatKeys } from '../../resources/chat.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { server } from '../../testing/server.ts';
 import { makeVideo } from '../../testing/videos.ts';
+import { stubMatchMedia } from '../../testing/media-query.ts';
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
@@ -19,17 +20,7 @@ afterEach(() => {
 });
 
 /** A wide screen: the page's `min-width` query matches (jsdom has no matchMedia: narrow). */
-const onWideScreen = () =>
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: media.includes('min-width'),
-    media,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+const onWideScreen = () => stubMatchMedia((media) => media.includes('min-width'));
 
 const said = (id: number, videoSeconds: number, overrides: Partial<ChatReplayMessage> = {}) => ({
   ...makeChatMessage({ id, body: `Message à ${videoSeconds} s` }),

@@ -8,6 +8,7 @@ import { renderApp } from '../../testing/render.tsx';
 import { server } from '../../testing/server.ts';
 import { makeToken } from '../../testing/tokens.ts';
 import { makeVideo } from '../../testing/videos.ts';
+import { stubMatchMedia } from '../../testing/media-query.ts';
 
 const ME = 7;
 const OTHER = 12;
@@ -54,17 +55,7 @@ const rowTitles = () =>
     .map((heading) => heading.textContent);
 
 /** A phone: MUI's media queries for narrow screens match. */
-const onPhone = () =>
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: media.includes('max-width'),
-    media,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+const onPhone = () => stubMatchMedia((media) => media.includes('max-width'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
