@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import GroupIcon from '@mui/icons-material/Group';
 import TimerIcon from '@mui/icons-material/TimerOutlined';
 import type { ChatPage } from '@plateau/contract';
@@ -11,6 +10,7 @@ import { chatMessages } from '@plateau/contract/constants';
 import { slowModeText } from '../chat-status.ts';
 import { useChat } from '../use-chat.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { ChatFrame } from './chat-frame.tsx';
 import { ChatMessageItem } from './chat-message.tsx';
 import { ChatMessageList } from './chat-message-list.tsx';
 import { ChatMessageMenu } from './chat-message-menu.tsx';
@@ -18,41 +18,9 @@ import { ChatModerationBar } from './chat-moderation-bar.tsx';
 import { ChatPinned } from './chat-pinned.tsx';
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
-  <Box
-    component="section"
-    aria-labelledby="chat-title"
-    data-testid="chat-panel"
-    sx={{
-      height: '100%',
-      display: 'flex',
-      flexDirection: 'column',
-      minHeight: 0,
-      bgcolor: 'background.paper',
-      border: 1,
-      borderColor: 'divider',
-      borderRadius: 2,
-      overflow: 'hidden',
-    }}
-  >
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: 1.5,
-        py: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-        flex: 'none',
-      }}
-    >
-      <ForumOutlinedIcon fontSize="small" color="primary" aria-hidden />
-      <Typography id="chat-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        Chat du direct
-      </Typography>
-    </Box>
+  <ChatFrame title="Chat du direct" titleId="chat-title" height="100%" testId="chat-panel">
     {children}
-  </Box>
+  </ChatFrame>
 );
 
 /** Slow mode and members only, said to everyone above the field. */

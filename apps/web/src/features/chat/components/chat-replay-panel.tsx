@@ -8,6 +8,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import type { ChatReplayMessage } from '@plateau/contract';
 import { formatVideoTime, useReplayedCount, type PlaybackClock } from '../chat-replay.ts';
+import { ChatFrame } from './chat-frame.tsx';
 import { ChatAuthor, ChatBody } from './chat-message.tsx';
 import { ChatMessageList } from './chat-message-list.tsx';
 
@@ -77,47 +78,16 @@ export const ChatReplayPanel = ({
   const count = useReplayedCount(clock, messages);
   const titleId = useId();
   return (
-    <Box
-      component="section"
-      aria-labelledby={titleId}
-      sx={{
-        height,
-        display: 'flex',
-        flexDirection: 'column',
-        minHeight: 0,
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        overflow: 'hidden',
-      }}
-    >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          pl: 1.5,
-          pr: 0.5,
-          py: 0.5,
-          borderBottom: 1,
-          borderColor: 'divider',
-          flex: 'none',
-        }}
-      >
-        <ForumOutlinedIcon fontSize="small" color="primary" aria-hidden />
-        <Typography
-          id={titleId}
-          component="h2"
-          variant="subtitle1"
-          sx={{ fontWeight: 700, flex: 1 }}
-        >
-          Revoir le chat
-        </Typography>
+    <ChatFrame
+      title="Revoir le chat"
+      titleId={titleId}
+      height={height}
+      action={
         <IconButton ref={closeRef} aria-label="Fermer le chat" onClick={onClose}>
           <CloseIcon />
         </IconButton>
-      </Box>
+      }
+    >
       <ChatMessageList
         // The number shown stands for « the last message »: more of them while it plays is
         // what « Nouveaux messages » tells a reader scrolled up; fewer (a seek back) is not.
@@ -140,7 +110,7 @@ export const ChatReplayPanel = ({
           <ReplayLine key={message.id} message={message} onSeek={onSeek} />
         ))}
       </ChatMessageList>
-    </Box>
+    </ChatFrame>
   );
 };
 
