@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@plateau/contract';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -61,4 +61,23 @@ export const findSessionAccount = async (
     .from(users)
     .where(eq(users.id, id));
   return row && { ...row, role: row.role as Role };
+};
+
+/** Many accounts as they are now, in one query: long-lived streams check their tokens together. */
+export const findSessionAccounts = async (
+  db: Executor,
+  ids: number[],
+): Promise<Map<number, SessionAccount>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      gdaAccess: users.gdaAccess,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map(({ id, ...row }) => [id, { ...row, role: row.role as Role }]));
 };

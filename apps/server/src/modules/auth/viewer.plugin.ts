@@ -3,7 +3,7 @@ import type { SignedInViewer, Viewer } from '../../access/viewer.ts';
 import type { Database } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { createTtlCache, monotonicClock, type Clock } from '../../lib/ttl-cache.ts';
-import { findSessionAccount } from './auth.repository.ts';
+import { findSessionAccount, findSessionAccounts, type SessionAccount } from './auth.repository.ts';
 import { verifyToken, type TokenClaims, type TokenKeys } from './token.ts';
 
 const VERIFIED_TOKEN_TTL_MS = 10 * 60_000;
@@ -14,10 +14,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * The account a token names now (null: invalid, expired, revoked), read as media streams
-     * read it (kept a few seconds): long-lived streams check their token again with it.
+     * The accounts many tokens name now, read in one query (never cached): a token missing
+     * from the answer is invalid, expired or revoked.
      */
-    viewerOfToken(token: string): Promise<Viewer>;
+    viewersOfTokens(tokens: Iterable<string>): Promise<Map<string, SignedInViewer>>;
   }
   interface FastifyContextConfig {
     /** Media streams may carry the token as `?token=` (a <video> element sends no header). */
@@ -47,16 +47,22 @@ const viewerOf = async (
 ): Promise<{ viewer: SignedInViewer; expiresAt: number } | null> => {
   const claims = await verify(token);
   if (claims === null) return null;
-  const account = await findSessionAccount(db, claims.userId);
-  if (!account || account.tokenVersion !== claims.tokenVersion) return null;
-  const viewer = {
-    userId: claims.userId,
-    role: account.role,
-    username: account.username,
-    gdaAccess: account.gdaAccess,
-  };
-  return { viewer, expiresAt: claims.expiresAt };
+  const viewer = viewerOfAccount(claims, await findSessionAccount(db, claims.userId));
+  return viewer && { viewer, expiresAt: claims.expiresAt };
 };
+
+const viewerOfAccount = (
+  claims: TokenClaims,
+  account: SessionAccount | undefined,
+): SignedInViewer | null =>
+  account && account.tokenVersion === claims.tokenVersion
+    ? {
+        userId: claims.userId,
+        role: account.role,
+        username: account.username,
+        gdaAccess: account.gdaAccess,
+      }
+    : null;
 
 export interface ViewerPluginOptions {
   keys: TokenKeys;
@@ -116,7 +122,22 @@ export const viewerPlugin = fp<ViewerPluginOptions>(
       return (await viewerOf(db, verify, token))?.viewer ?? null;
     };
 
-    app.decorate('viewerOfToken', (token: string) => lookUp(token, true));
+    app.decorate('viewersOfTokens', async (tokens: Iterable<string>) => {
+      const claimed = new Map<string, TokenClaims>();
+      for (const token of new Set(tokens)) {
+        const claims = token === '' ? null : await verify(token);
+        if (claims) claimed.set(token, claims);
+      }
+      const accounts = await findSessionAccounts(db, [
+        ...new Set([...claimed.values()].map((claims) => claims.userId)),
+      ]);
+      const viewers = new Map<string, SignedInViewer>();
+      for (const [token, claims] of claimed) {
+        const viewer = viewerOfAccount(claims, accounts.get(claims.userId));
+        if (viewer) viewers.set(token, viewer);
+      }
+      return viewers;
+    });
     app.decorateRequest('viewer', null);
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;

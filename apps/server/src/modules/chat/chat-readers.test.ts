@@ -15,7 +15,7 @@ describe("a chat's readers by address", () => {
   it('holds at most the bound of streams from one address, and frees a place when one closes', () => {
     const readers = watchChatReaders({
       hub: {} as ChatHub,
-      viewerOfToken: async () => null,
+      viewersOfTokens: async () => new Map(),
       mayRead: async () => {},
       onError: () => {},
     });

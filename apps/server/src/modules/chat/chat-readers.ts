@@ -19,12 +19,12 @@ const sameViewer = (a: Viewer, b: Viewer) =>
  */
 export const watchChatReaders = ({
   hub,
-  viewerOfToken,
+  viewersOfTokens,
   mayRead,
   onError,
 }: {
   hub: ChatHub;
-  viewerOfToken(token: string): Promise<Viewer>;
+  viewersOfTokens(tokens: string[]): Promise<Map<string, Viewer>>;
   mayRead(viewer: Viewer, directId: number): Promise<void>;
   onError(error: unknown): void;
 }) => {
@@ -32,9 +32,14 @@ export const watchChatReaders = ({
   const owners = new Map<ChatReader, { address: string; token: string | undefined }>();
 
   const recheck = async () => {
+    const tokens = [...owners.values()].flatMap(({ token }) =>
+      token === undefined ? [] : [token],
+    );
+    // Every stream's account in one read: 500 readers are one query every few seconds.
+    const viewers = await viewersOfTokens(tokens);
     const allowed = new Map<string, Promise<boolean>>();
     for (const [reader, { token }] of owners) {
-      const viewer = token === undefined ? null : await viewerOfToken(token);
+      const viewer = token === undefined ? null : (viewers.get(token) ?? null);
       if (token !== undefined && viewer === null) {
         reader.close();
         continue;

@@ -9,6 +9,7 @@ const stuckResponse = () => {
     writableLength: 0,
     written: [] as string[],
     ended: false,
+    removeHeader() {},
     writeHead: () => response,
     write(text: string) {
       response.written.push(text);
@@ -34,13 +35,13 @@ describe('a chat stream', () => {
     );
     const message = { body: 'x'.repeat(280) };
     let sent = 0;
-    while (reader.send('message', message, sent + 1)) sent += 1;
+    while (reader.send({ event: 'message', data: message, id: sent + 1 })) sent += 1;
     // It took about the bound, then nothing more: memory held stays bounded.
     expect(response.writableLength).toBeGreaterThan(MAX_UNREAD_BYTES);
     expect(response.writableLength).toBeLessThan(MAX_UNREAD_BYTES + 1024);
     expect(response.ended).toBe(true);
     expect(closed).toEqual([reader]);
-    expect(reader.send('message', message, sent + 2)).toBe(false);
+    expect(reader.send({ event: 'message', data: message, id: sent + 2 })).toBe(false);
     expect(response.written[1]).toBe(`id: 1\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
   });
 });

@@ -20,6 +20,9 @@ export const openChatStream = (
   { directId, viewer, lastSent }: { directId: number; viewer: Viewer; lastSent: number },
   onClose: (reader: ChatReader) => void,
 ): ChatReader => {
+  // No chunked encoding: the stream ends with its connection (`connection: close`), and each
+  // write goes out as one buffer rather than a chunk's header, data and CRLF.
+  response.removeHeader('transfer-encoding');
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -54,9 +57,14 @@ export const openChatStream = (
     directId,
     viewer,
     lastSent,
-    send: (event, data, id) =>
+    send: (...events) =>
       write(
-        `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+        events
+          .map(
+            ({ event, data, id }) =>
+              `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+          )
+          .join(''),
       ),
     close,
   };

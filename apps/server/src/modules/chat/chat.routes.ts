@@ -49,7 +49,7 @@ export const chatRoutes: FeatureModule = ({ db, database }) => {
     await hub.start();
     const readers = watchChatReaders({
       hub,
-      viewerOfToken: (token) => app.viewerOfToken(token),
+      viewersOfTokens: (tokens) => app.viewersOfTokens(tokens),
       mayRead: chat.mayRead,
       onError: (error) => app.log.error({ err: error }, 'chat: checking readers'),
     });
