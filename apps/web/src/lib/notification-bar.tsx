@@ -24,7 +24,13 @@ export const NotificationBar = ({ notice, open, onClose }: NotificationBarProps)
       if (reason !== 'clickaway') onClose();
     }}
   >
-    <Alert variant="filled" severity={notice.severity} onClose={onClose} sx={{ width: '100%' }}>
+    <Alert
+      variant="filled"
+      severity={notice.severity}
+      onClose={onClose}
+      closeText="Fermer"
+      sx={{ width: '100%' }}
+    >
       {notice.message}
     </Alert>
   </Snackbar>

@@ -23,7 +23,7 @@ describe('notification bar', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Vidéo ajoutée');
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
     await expect.poll(() => screen.queryByRole('alert'), { timeout: 3000 }).toBeNull();
   });
 });
