@@ -1,4 +1,5 @@
 import { visibilityClass } from '../../access/visibility.ts';
+import { HttpError } from '../../lib/errors.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { ChatHub, ChatReader } from './chat-hub.ts';
 
@@ -32,13 +33,15 @@ export const watchChatReaders = ({
   const owners = new Map<ChatReader, { address: string; token: string | undefined }>();
 
   const recheck = async () => {
-    const tokens = [...owners.values()].flatMap(({ token }) =>
-      token === undefined ? [] : [token],
-    );
+    // The streams open now: one that opens while the accounts are read waits for the next pass.
+    const open = [...owners];
     // Every stream's account in one read: 500 readers are one query every few seconds.
-    const viewers = await viewersOfTokens(tokens);
+    const viewers = await viewersOfTokens(
+      open.flatMap(([, { token }]) => (token === undefined ? [] : [token])),
+    );
     const allowed = new Map<string, Promise<boolean>>();
-    for (const [reader, { token }] of owners) {
+    for (const [reader, { token }] of open) {
+      if (!owners.has(reader)) continue;
       const viewer = token === undefined ? null : (viewers.get(token) ?? null);
       if (token !== undefined && viewer === null) {
         reader.close();
@@ -51,7 +54,12 @@ export const watchChatReaders = ({
           key,
           mayRead(viewer, reader.directId).then(
             () => true,
-            () => false,
+            // Only a refusal cuts the streams off; a database that failed a moment keeps them
+            // (the pass is logged and the next one checks again).
+            (error: unknown) => {
+              if (error instanceof HttpError) return false;
+              throw error;
+            },
           ),
         );
       }
