@@ -142,7 +142,8 @@ export default defineConfig({
         test: {
           name: 'npm-start',
           root: '.',
-          include: ['scripts/*.test.ts'],
+          // And the test run's own order (scripts/test-run/).
+          include: ['scripts/*.test.ts', 'scripts/test-run/*.test.ts'],
           testTimeout: 300_000,
         },
       },

@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { durationKey, readDurations } from './durations.ts';
+import { scheduleFiles } from './schedule.ts';
 
 /**
  * Every project's files in one queue, the longest first, so that both workers stay busy until
  * the end: vitest's default runs the projects one after another by name, and on a fresh clone
  * (no cache) the files of each in the order found, which left the slowest browser scenarios
- * running alone at the end. A file not measured yet counts as its project's median.
+ * running alone at the end. A file not measured yet counts as its project's median. Files that
+ * hold the machine (a live's real-time measures) are spread out rather than started together
+ * (schedule.ts).
  */
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -25,6 +29,13 @@ export class LongestFirstSequencer extends BaseSequencer {
       medians.set(spec.project.name, times[Math.floor(times.length / 2)] ?? 10_000);
     }
     const expected = (spec: TestSpecification) => known(spec) ?? medians.get(spec.project.name)!;
-    return [...files].sort((a, b) => expected(b) - expected(a));
+    return scheduleFiles(
+      files.map((spec) => ({
+        file: spec,
+        ms: expected(spec),
+        holdsMachine: readFileSync(spec.moduleId, 'utf8').includes('holdMachine('),
+      })),
+      Number(this.ctx.config.maxWorkers) || 1,
+    );
   }
 }
