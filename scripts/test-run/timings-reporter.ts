@@ -77,7 +77,7 @@ export default class TimingsReporter implements Reporter {
         [...this.timings].sort((a, b) => a.key.localeCompare(b.key)).map((t) => [t.key, t.ms]),
       );
       mkdirSync(path.dirname(durationsFile), { recursive: true });
-      writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
+      writeFileSync(durationsFile, `${JSON.stringify(durations, null, 2)}\n`);
       console.log(`Durations written to ${path.relative(this.root, durationsFile)}`);
     }
   }
