@@ -19,7 +19,8 @@ export interface StoryboardTarget {
 }
 
 /** A storyboard's own temporary files: `.storyboard-<video>-`, swept like any crash debris. */
-const tempName = (videoId: number, name: string) => `.storyboard-${videoId}-${name}`;
+export const storyboardScratchMarker = (videoId: number) => `.storyboard-${videoId}-`;
+const tempName = (videoId: number, name: string) => `${storyboardScratchMarker(videoId)}${name}`;
 
 /** Removes a video's storyboard (a stale one must not outlive the renditions it showed). */
 export const removeStoryboard = async (storage: MediaStorage, videoId: number, version: number) => {

@@ -25,19 +25,25 @@ export const readFileStart = async (file: string, length: number): Promise<Buffe
 export const workingCopySuffix = (key: string) => `.copy-${key.replaceAll('/', '_')}`;
 
 /**
- * Removes the working copies of the keys under `folder` (`videos/5`) from `scratchDir`: those a
- * process killed while it held the folder left. Only for a caller holding the folder, as every
- * maker of such copies does (an encode, a rendition upgrade): none of them is in use.
+ * Removes the files of `scratchDir` whose names hold one of `markers` (`.encode-5-`): what a
+ * process killed while it held a video left. Only for a caller holding that video (an encode,
+ * a cut, a rendition upgrade): no live process writes under those names meanwhile.
  */
-export const removeWorkingCopies = async (scratchDir: string, folder: string) => {
-  const marker = workingCopySuffix(`${folder.replace(/\/+$/, '')}/`);
+export const removeMarkedFiles = async (scratchDir: string, markers: string[]) => {
   const names = await readdir(scratchDir).catch(() => [] as string[]);
   await Promise.all(
     names
-      .filter((name) => name.includes(marker))
+      .filter((name) => markers.some((marker) => name.includes(marker)))
       .map((name) => rm(path.join(scratchDir, name), { force: true })),
   );
 };
+
+/**
+ * Removes the working copies of the keys under `folder` (`videos/5`) from `scratchDir`: those a
+ * process killed while it held the folder left (see removeMarkedFiles).
+ */
+export const removeWorkingCopies = (scratchDir: string, folder: string) =>
+  removeMarkedFiles(scratchDir, [workingCopySuffix(`${folder.replace(/\/+$/, '')}/`)]);
 
 /** The temporary files of a storage, always on a local disk, whichever backend keeps the media. */
 export interface ScratchFolder {

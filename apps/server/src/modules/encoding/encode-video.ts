@@ -1,6 +1,5 @@
 import { Processing } from '@plateau/contract';
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { JobLiveness } from '../../jobs/liveness.ts';
@@ -18,10 +17,10 @@ import { probeVideo, type ProbeResult } from '../../media-tools/probe.ts';
 import { decideTopRungCopy } from '../../media-tools/video-copy.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
-import { removeWorkingCopies } from '../../storage/scratch-folder.ts';
+import { removeMarkedFiles, removeWorkingCopies } from '../../storage/scratch-folder.ts';
 import { MissingMediaError } from '../../storage/storage-errors.ts';
 import * as repository from './encoding.repository.ts';
-import { storyboardStep } from '../../media-tools/storyboard-publish.ts';
+import { storyboardScratchMarker, storyboardStep } from '../../media-tools/storyboard-publish.ts';
 import {
   indexRenditions,
   publishRendition,
@@ -72,18 +71,15 @@ const attemptSuffix = (videoId: number) => {
   return (name: string) => `${videoMarker(videoId)}${attempt}-${name}`;
 };
 
-/** Deletes what an interrupted encode of this video left (we hold the video: none runs). */
-const removeStaleTemps = async (storage: MediaStorage, videoId: number) => {
-  const probe = await storage.tempPath();
-  const folder = path.dirname(probe);
-  const marker = videoMarker(videoId);
-  const names = await readdir(folder).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => name.includes(marker))
-      .map((name) => rm(path.join(folder, name), { force: true })),
-  );
-};
+/**
+ * Deletes what an interrupted encode of this video left, its storyboard's files too (we hold
+ * the video: none runs).
+ */
+const removeStaleTemps = async (storage: MediaStorage, videoId: number) =>
+  removeMarkedFiles(path.dirname(await storage.tempPath()), [
+    videoMarker(videoId),
+    storyboardScratchMarker(videoId),
+  ]);
 
 const throttledProgress = (db: Database, videoId: number) => {
   let lastWrite = 0;

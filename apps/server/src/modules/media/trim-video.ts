@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { keptSpansProblem, Processing } from '@plateau/contract';
 import type { Database } from '../../db/client.ts';
@@ -7,7 +8,10 @@ import type { Rung } from '../../media-tools/encode-args.ts';
 import { probeVideo } from '../../media-tools/probe.ts';
 import { writeRenditionIndex } from '../../media-tools/rendition-index.ts';
 import { publishRendition } from '../../media-tools/rendition-publish.ts';
-import { publishStoryboardOf } from '../../media-tools/storyboard-publish.ts';
+import {
+  publishStoryboardOf,
+  storyboardScratchMarker,
+} from '../../media-tools/storyboard-publish.ts';
 import { parseSubtitles, toWebVtt } from '../../media-tools/subtitles.ts';
 import { planVideo, type KeptRange } from '../../media-tools/trim-plan.ts';
 import {
@@ -20,6 +24,7 @@ import { createWorkPool, settleAll, type WorkPool } from '../../media-tools/work
 import { cutCues, keptSpans, type KeptSpan } from '../../media-tools/trim-timeline.ts';
 import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, type MediaStorage } from '../../storage/media-storage.ts';
+import { removeMarkedFiles } from '../../storage/scratch-folder.ts';
 import { listCaptions } from './captions.repository.ts';
 import { CHANGED, publishTrim, TrimRefusedError } from './trim-publish.ts';
 import { renditionSeconds } from '../../media-tools/video-duration.ts';
@@ -60,7 +65,8 @@ const NOTHING_REMOVED = keptSpansProblem([{ start: 0, end: 1 }], 1);
 const NO_ROOM = 'Espace disque insuffisant pour le montage : libérez de la place, puis relancez-le';
 
 /** A cut's own temporary files: `.trim-<video>-`, swept like any crash debris. */
-const scratchName = (videoId: number, name: string) => `.trim-${videoId}-${name}`;
+const scratchMarker = (videoId: number) => `.trim-${videoId}-`;
+const scratchName = (videoId: number, name: string) => `${scratchMarker(videoId)}${name}`;
 
 interface CutTarget {
   videoId: number;
@@ -227,8 +233,13 @@ export const trimVideo = async (
   if (problem) throw new TrimRefusedError(problem);
   const target: CutTarget = { videoId, from: trim.fromVersion, to: toVersion, ranges };
   await trims.updateTrim(ctx.db, videoId, toVersion, { state: 'running', progress: 0 });
-  // What a killed try of this same cut stored: it starts again from nothing.
+  // What a killed try of this same cut stored, and its working files (we hold the video): it
+  // starts again from nothing.
   await storage.removePrefix(mediaKeys.versionFolder(videoId, toVersion));
+  await removeMarkedFiles(path.dirname(await storage.tempPath()), [
+    scratchMarker(videoId),
+    storyboardScratchMarker(videoId),
+  ]);
 
   const stored = await storedRungs(storage, target, video.rungs);
   const keptShare =

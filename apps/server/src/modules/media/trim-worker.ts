@@ -54,14 +54,17 @@ export interface TrimWorker {
 
 const INTERRUPTED = 'Le montage a été interrompu (serveur arrêté) ; relancez-le';
 const POLLING_SECONDS = 2;
-const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+/** As the encode worker's: a cut whose process died is taken up again within half a minute. */
+const RECOVERY_INTERVAL_MS = 30_000;
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 const STOP_WAIT_MS = 5_000;
 
 /**
  * Works the cut queue, one cut at a time in this process, holding the video as an encode does.
  * A cut that fails leaves the video as it was, with a French reason on its row; one killed
  * with its process is tried again from the start (pg-boss retries; a worker found dead by
- * recovery hands its job back). Every 10 minutes, the versions no longer read are removed.
+ * recovery, every 30 s, hands its job back). Every 10 minutes, the versions no longer read are
+ * removed.
  */
 export const startTrimWorker = async (deps: TrimWorkerDeps): Promise<TrimWorker> => {
   const { database, storage, liveness, log } = deps;
@@ -92,7 +95,7 @@ export const startTrimWorker = async (deps: TrimWorkerDeps): Promise<TrimWorker>
     }
   };
 
-  const maintain = async () => {
+  const recover = async () => {
     for (const job of await activeQueueJobs(db, TRIM_QUEUE, grace)) {
       if (job.id === running?.jobId) continue;
       // Failing hands the job back to pg-boss as 'retry' (its crash retries permitting).
@@ -103,15 +106,26 @@ export const startTrimWorker = async (deps: TrimWorkerDeps): Promise<TrimWorker>
     }
     const failed = await trims.failOrphanedTrims(db, INTERRUPTED);
     if (failed.length) log.warn(`cuts with no job left: ${failed.join(', ')}`);
+  };
+  const sweep = async () => {
     const removed = await sweepTrimVersions({ db, storage });
     if (removed) log.info(`cut versions removed: ${removed}`);
   };
-  const safely = () =>
-    maintain().catch((error: Error) => log.warn(`trim maintenance: ${error.message}`));
+  const maintain = async () => {
+    await recover();
+    await sweep();
+  };
+  const safely = (what: string, task: () => Promise<void>) => () =>
+    task().catch((error: Error) => log.warn(`trim ${what}: ${error.message}`));
 
-  await safely();
-  const timer = setInterval(() => void safely(), MAINTENANCE_INTERVAL_MS);
-  timer.unref();
+  await safely('maintenance', maintain)();
+  // A process killed a moment after fetching a cut restarts within the recovery's grace on
+  // PostgreSQL: the next pass, not the sweep's, takes the cut up again.
+  const timers = [
+    setInterval(safely('recovery', recover), RECOVERY_INTERVAL_MS),
+    setInterval(safely('sweep', sweep), SWEEP_INTERVAL_MS),
+  ];
+  timers.forEach((timer) => timer.unref());
   const workerId = await boss.work<TrimJobData>(
     TRIM_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
@@ -121,7 +135,7 @@ export const startTrimWorker = async (deps: TrimWorkerDeps): Promise<TrimWorker>
   return {
     maintain,
     async stop() {
-      clearInterval(timer);
+      timers.forEach((timer) => clearInterval(timer));
       await boss.offWork({ id: workerId });
       const current = running;
       current?.controller.abort(new Error('shutdown'));

@@ -1,5 +1,4 @@
 import { Processing } from '@plateau/contract';
-import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { MediaBinaries } from '../../media-tools/binaries.ts';
@@ -14,7 +13,11 @@ import { describeDiskCheck, type DiskGuard } from '../../storage/free-space.ts';
 import { mediaKeys, readFileStart, type MediaStorage } from '../../storage/media-storage.ts';
 import { MissingMediaError } from '../../storage/storage-errors.ts';
 import { publishRendition } from '../../media-tools/rendition-publish.ts';
-import { publishStoryboardOf } from '../../media-tools/storyboard-publish.ts';
+import {
+  publishStoryboardOf,
+  storyboardScratchMarker,
+} from '../../media-tools/storyboard-publish.ts';
+import { removeMarkedFiles } from '../../storage/scratch-folder.ts';
 import { oldRungs } from './rendition-layout.ts';
 import { currentVideo } from './rendition-upgrade.repository.ts';
 
@@ -38,17 +41,13 @@ const scratchName = (videoId: number, name: string) => `.upgrade-${videoId}-${na
  * Removes what a killed conversion left: every `.upgrade-` file, or only this video's (and its
  * storyboard's, which a conversion may have been making). Call holding the video or the run.
  */
-export const removeScratch = async (storage: MediaStorage, videoId?: number) => {
-  const folder = path.dirname(await storage.tempPath());
-  const markers =
-    videoId === undefined ? ['.upgrade-'] : [`.upgrade-${videoId}-`, `.storyboard-${videoId}-`];
-  const names = await readdir(folder).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => markers.some((marker) => name.includes(marker)))
-      .map((name) => rm(path.join(folder, name), { force: true })),
+export const removeScratch = async (storage: MediaStorage, videoId?: number) =>
+  removeMarkedFiles(
+    path.dirname(await storage.tempPath()),
+    videoId === undefined
+      ? ['.upgrade-']
+      : [`.upgrade-${videoId}-`, storyboardScratchMarker(videoId)],
   );
-};
 
 const stillPublished = async (db: Database, { id, mediaVersion }: Converted, rung: number) => {
   const video = await currentVideo(db, id);
