@@ -294,6 +294,16 @@ it('a direct broadcast into Plateau plays live, survives a cut, and ends as its 
     .toBeLessThan(firstSent);
   await replay.getByText('Bravo !').waitFor({ state: 'detached' });
   await replay.getByText('Le rideau se lève').waitFor();
+  // The same panel in the light theme, every message shown.
+  await viewer.evaluate(() => localStorage.setItem('themeMode', '1'));
+  await viewer.reload();
+  await replay.getByText('Les messages apparaîtront au fil de la vidéo.').waitFor();
+  await rediffPlayer.evaluate((media: HTMLVideoElement) => {
+    media.pause();
+    media.currentTime = media.duration;
+  });
+  await replay.getByText('Bravo !').waitFor();
+  await look(viewer, 'revoir-le-chat-clair');
   await restoreCurrent();
 }, 240_000);
 

@@ -185,6 +185,8 @@ describe('/editVideo/{id}, Montage', () => {
       await api('POST', `media/video/${pending.id}`, upload);
       const page = await visit();
       await signIn(page, 'membre');
+      // This one in the light theme (the first scenario's pages are dark).
+      await page.evaluate(() => localStorage.setItem('themeMode', '1'));
       await page.goto(`/editVideo/${pending.id}`);
       const section = page.getByRole('main').getByRole('region', { name: 'Montage' });
       const part = section.getByRole('listitem', { name: 'Partie 1' });
@@ -197,7 +199,7 @@ describe('/editVideo/{id}, Montage', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Appliquer le montage' }).click();
       await section.getByText('Montage prévu : l’encodage de la vidéo le fera').waitFor();
       await keepInView(page, 'section[aria-labelledby="trim-title"]');
-      await look(page, 'montage-avant-encodage');
+      await look(page, 'montage-avant-encodage-clair');
 
       // « Encoder et publier »: published already cut, 6 s long.
       await api('POST', `encode/${pending.id}`);
