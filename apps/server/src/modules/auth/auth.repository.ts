@@ -46,20 +46,19 @@ export interface SessionAccount {
   tokenVersion: number;
 }
 
+const sessionColumns = {
+  username: users.username,
+  role: users.role,
+  gdaAccess: users.gdaAccess,
+  tokenVersion: users.tokenVersion,
+};
+
 /** One primary-key lookup, made on every request that carries a token. */
 export const findSessionAccount = async (
   db: Executor,
   id: number,
 ): Promise<SessionAccount | undefined> => {
-  const [row] = await db
-    .select({
-      username: users.username,
-      role: users.role,
-      gdaAccess: users.gdaAccess,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, id));
+  const [row] = await db.select(sessionColumns).from(users).where(eq(users.id, id));
   return row && { ...row, role: row.role as Role };
 };
 
@@ -70,13 +69,7 @@ export const findSessionAccounts = async (
 ): Promise<Map<number, SessionAccount>> => {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      gdaAccess: users.gdaAccess,
-      tokenVersion: users.tokenVersion,
-    })
+    .select({ id: users.id, ...sessionColumns })
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map(({ id, ...row }) => [id, { ...row, role: row.role as Role }]));
