@@ -3,7 +3,6 @@ import { fieldLimits } from '@plateau/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -29,6 +28,7 @@ import { createSiteService } from './modules/site/site.service.ts';
 import { admission, admissionLimits } from './process/admission.ts';
 import { httpTimeouts } from './process/http-timeouts.ts';
 import { noStoreByDefault } from './lib/no-store.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { sharedRateLimitStore } from './modules/auth/shared-rate-limit-store.ts';
 import { standardOutputLog } from './process/standard-output-log.ts';
 import { createMediaDiskGuard, workingDiskFolder } from './storage/free-space.ts';
@@ -196,7 +196,7 @@ export const buildApp = async ({
   // S3_DELIVERY=redirect: the player reads media from the store's origin.
   const store = redirectStoreOrigin(config.mediaStorage);
   const fromStore = store === null ? [] : [store];
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         'connect-src': ["'self'", ...fromStore],
