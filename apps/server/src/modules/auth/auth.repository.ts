@@ -53,12 +53,29 @@ const sessionColumns = {
   tokenVersion: users.tokenVersion,
 };
 
-/** One primary-key lookup, made on every request that carries a token. */
+const prepareSessionAccount = (db: Executor) =>
+  db
+    .select(sessionColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('session_account');
+const sessionAccountStatements = new WeakMap<Executor, ReturnType<typeof prepareSessionAccount>>();
+
+/**
+ * One primary-key lookup, made on every request that carries a token: prepared once per
+ * database (drizzle builds its text once; PostgreSQL plans it once per connection), as it is
+ * the statement Plateau sends most, up to every heartbeat of every signed-in viewer.
+ */
 export const findSessionAccount = async (
   db: Executor,
   id: number,
 ): Promise<SessionAccount | undefined> => {
-  const [row] = await db.select(sessionColumns).from(users).where(eq(users.id, id));
+  let statement = sessionAccountStatements.get(db);
+  if (!statement) {
+    statement = prepareSessionAccount(db);
+    sessionAccountStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row && { ...row, role: row.role as Role };
 };
 
