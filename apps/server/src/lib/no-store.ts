@@ -6,11 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * (RFC 6749 section 5.1 asks it of token answers too). A route that decided its own caching
  * (media: private or public, revalidated by ETag) keeps it.
  */
-export const noStoreByDefault = async (
+export const noStoreByDefault = (
   _request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
+  done: (error: null, payload: unknown) => void,
 ) => {
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  return payload;
+  done(null, payload);
 };
