@@ -11,6 +11,7 @@ const headersOf = async (ctx: ReturnType<typeof useTestApp>) => {
   return {
     csp: String(response.headers['content-security-policy']),
     hsts: response.headers['strict-transport-security'],
+    headers: response.headers,
   };
 };
 
@@ -22,6 +23,21 @@ describe('served over http', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(hsts).toBeUndefined();
+  });
+
+  it("sends helmet's other headers on every answer, the same for each", async () => {
+    const first = await headersOf(ctx);
+    expect(first.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(first.headers['x-powered-by']).toBeUndefined();
+    expect(first.headers['cross-origin-embedder-policy']).toBeUndefined();
+    const second = await headersOf(ctx);
+    expect(second.csp).toBe(first.csp);
   });
 });
 
