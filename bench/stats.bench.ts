@@ -231,7 +231,9 @@ const run = async (target: Target) => {
       printQueries(target.label, rows, target.p99Target, loadBefore);
     }
     if (only !== 'queries' && target.kind === 'postgres') {
-      console.log(`\n[bench] heartbeats: ${viewers} viewers for ${duration} s, three runs`);
+      console.log(
+        `\n[bench] heartbeats: ${viewers} viewers for ${duration} s: each route twice, taking turns, then the bare server`,
+      );
       const report = await runHeartbeats({
         closeApp,
         origin,

@@ -4,17 +4,35 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
-/** The fields of /proc/PID/stat after the command name (which may hold spaces). */
-const statFields = (pid: number) => {
-  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** The fields of a /proc stat file after the command name (which may hold spaces). */
+const statFields = (pid: number, file = `/proc/${pid}/stat`) => {
+  const text = readFileSync(file, 'utf8');
   return text.slice(text.lastIndexOf(')') + 2).split(' ');
 };
 
+// utime and stime are fields 14 and 15 of stat; here state is field 3, at index 0.
+const cpuOf = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+
 /** User + system CPU seconds of a process, every thread included. */
-export const cpuSeconds = (pid: number): number => {
-  const fields = statFields(pid);
-  // utime and stime are fields 14 and 15 of stat; here state is field 3, at index 0.
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+export const cpuSeconds = (pid: number): number => cpuOf(statFields(pid));
+
+/**
+ * A process's CPU seconds on its main thread (JavaScript) and on its others (V8's garbage
+ * collector and compiler, libuv's pool).
+ */
+export const threadsCpuSeconds = (pid: number): { main: number; others: number } => {
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const seconds = cpuOf(statFields(pid, `/proc/${pid}/task/${tid}/stat`));
+      if (Number(tid) === pid) main += seconds;
+      else others += seconds;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return { main, others };
 };
 
 export const childPids = (parent: number): number[] =>
