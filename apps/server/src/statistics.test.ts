@@ -400,3 +400,40 @@ describe('statistics: what the players report becomes sums', () => {
     expect(site.topVideos.map((video: { title: string }) => video.title)).toEqual(['Ancienne']);
   });
 });
+
+describe("the site's uploads", () => {
+  it('counts each day the videos uploaded between its own midnights, across a change of time', async () => {
+    // Paris goes from UTC+1 to UTC+2 at 01:00 UTC on 29 March 2026.
+    const uploadedAt = [
+      '2026-03-27T10:00:00Z', // the period before
+      '2026-03-28T22:59:59Z', // 28 March, 23:59:59 in Paris
+      '2026-03-28T23:00:00Z', // 29 March, midnight
+      '2026-03-29T21:59:59Z', // 29 March, 23:59:59 (summer time)
+      '2026-03-29T22:00:00Z', // 30 March, midnight
+    ];
+    await ctx.database.db.insert(videos).values(
+      uploadedAt.map((at, index) => ({
+        title: `Mise en ligne ${index}`,
+        processing: 3,
+        privacy: Privacy.Public,
+        rungs: [],
+        uploadedAt: new Date(at),
+      })),
+    );
+    const response = await ctx.app.inject({
+      url: '/api/stats/site?from=2026-03-28&to=2026-03-30',
+      headers: member.auth,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const site = response.json();
+    expect(
+      site.days.map((day: { day: string; uploads: number }) => [day.day, day.uploads]),
+    ).toEqual([
+      ['2026-03-28', 1],
+      ['2026-03-29', 2],
+      ['2026-03-30', 1],
+    ]);
+    expect(site.totals.uploads).toBe(4);
+    expect(site.previous.uploads).toBe(1);
+  });
+});

