@@ -218,8 +218,8 @@ const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
 /** Which repository function sent a statement (statistics.repository.ts), by its text. */
 const statementNames: [RegExp, string][] = [
   [/from "stats_site_days" where/, 'siteDays'],
-  [/"uploaded_at" at time zone/, 'uploadsPerDay'],
-  [/from "stats_video_days" inner join "videos"/, 'topVideos'],
+  [/"uploaded_at" >= \(d at time zone/, 'uploadsPerDay'],
+  [/with days as materialized/, 'topVideos'],
   [/from "lives" inner join "directs"/, 'topDirects'],
   [/from "stats_views_before"/, 'viewsBefore'],
   [/min\("stats_site_days"\."day"\)/, 'firstDay'],
@@ -235,7 +235,8 @@ const statementNames: [RegExp, string][] = [
 ];
 
 export const statementName = (text: string) =>
-  statementNames.find(([pattern]) => pattern.test(text))?.[1] ?? text.slice(0, 40);
+  statementNames.find(([pattern]) => pattern.test(text))?.[1] ??
+  text.replace(/\s+/g, ' ').trim().slice(0, 40);
 
 export const printQueries = (
   label: string,
