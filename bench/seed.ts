@@ -1,10 +1,7 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import type pg from 'pg';
+import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
 import {
-  adminUrl,
   benchDatabaseName,
   benchUrl,
   expected,
@@ -13,6 +10,13 @@ import {
   seedVersion,
   type SeedSizes,
 } from './bench-env.ts';
+import {
+  dropIndexesForLoad,
+  ensureSeededEmbedded,
+  ensureSeededPostgres,
+  seedLog,
+  type SeedClient,
+} from './bulk-seed.ts';
 import { commonWords, rareWords, tagNames } from './words.ts';
 
 /**
@@ -20,35 +24,17 @@ import { commonWords, rareWords, tagNames } from './words.ts';
  * `insert ... select from generate_series`), so the whole load takes a minute or two.
  */
 
-const log = (message: string) => console.log(`[seed] ${message}`);
+const { log, timed } = seedLog('seed');
 
-const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
-  const start = performance.now();
-  const result = await run();
-  log(`${label} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
-  return result;
-};
-
-/** True when the bench database exists with this seed version and the expected row counts. */
-const isSeeded = async (admin: pg.Client): Promise<boolean> => {
-  const found = await admin.query<{ comment: string | null }>(
-    `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
-    [benchDatabaseName],
+/** The expected row counts: a database cut short or from other sizes is seeded again. */
+const isFilled = async (bench: pg.Client): Promise<boolean> => {
+  const tables = ['users', 'tags', 'videos', 'history'] as const;
+  const { rows } = await bench.query<Record<(typeof tables)[number], string>>(
+    `select (select count(*) from users) as users, (select count(*) from tags) as tags,
+            (select count(*) from videos) as videos, (select count(*) from history) as history`,
   );
-  if (found.rows[0]?.comment !== seedVersion) return false;
-  const bench = new pg.Client({ connectionString: benchUrl() });
-  await bench.connect();
-  try {
-    const tables = ['users', 'tags', 'videos', 'history'] as const;
-    const { rows } = await bench.query<Record<(typeof tables)[number], string>>(
-      `select (select count(*) from users) as users, (select count(*) from tags) as tags,
-              (select count(*) from videos) as videos, (select count(*) from history) as history`,
-    );
-    const counts = rows[0];
-    return tables.every((table) => Number(counts?.[table]) === expected[table]);
-  } finally {
-    await bench.end();
-  }
+  const counts = rows[0];
+  return tables.every((table) => Number(counts?.[table]) === expected[table]);
 };
 
 /** `n` words of `list`, the first ones more likely (`skew` > 1 sharpens it), for row `g`. */
@@ -58,34 +44,13 @@ const pickWords = (list: string, count: string, skew: number) =>
 
 const bulkTables = ['videos', 'video_tags', 'likes', 'history'];
 
-/**
- * Secondary indexes of the bulk-loaded tables, as the migrations define them: dropped during
- * the load and rebuilt afterwards (one sorted build is far faster than 1.4M insertions).
- */
-const secondaryIndexes = async (client: SeedClient) =>
-  (
-    await client.query<{ name: string; definition: string }>(
-      `select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
-         from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
-        where t.relname = any($1) and t.relnamespace = 'public'::regnamespace
-          and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
-      [bulkTables],
-    )
-  ).rows;
-
-/** What the seeder needs of a database: `pg.Client` and the embedded database's handle both fit. */
-export interface SeedClient {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-}
-
 export const seedData = async (client: SeedClient, sizes: SeedSizes) => {
   const { heavyHistory } = sizes;
   await client.query(`set session_replication_role = replica`);
   await client.query(`set synchronous_commit = off`);
   await client.query(`set maintenance_work_mem = '256MB'`);
   await client.query(`select setseed(0.4242)`);
-  const indexes = await secondaryIndexes(client);
-  for (const { name } of indexes) await client.query(`drop index "${name}"`);
+  const indexes = await dropIndexesForLoad(client, bulkTables);
 
   await timed(`${sizes.users} users`, () =>
     client.query(
@@ -202,76 +167,40 @@ export const seedData = async (client: SeedClient, sizes: SeedSizes) => {
   // tag_ids, the per-tag, per-pair and per-user counts, as migration 0009 does.
   await timed('list counts rebuilt', () => client.query(`select rebuild_list_counts()`));
   await client.query(`set session_replication_role = origin`);
-  await timed(`${indexes.length} indexes rebuilt`, async () => {
-    for (const { definition } of indexes) await client.query(definition);
-  });
+  await timed(`${indexes.counts.indexes} indexes rebuilt`, indexes.rebuild);
   await timed('vacuum analyze', () => client.query(`vacuum analyze`));
 };
 
-export const ensureSeeded = async (options: { reseed?: boolean } = {}): Promise<void> => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    if (!options.reseed && (await isSeeded(admin))) {
-      log(`${benchDatabaseName} already seeded (${seedVersion}); pass --reseed to rebuild it`);
-    } else {
-      const start = performance.now();
-      await admin.query(`drop database if exists ${benchDatabaseName} with (force)`);
-      await admin.query(`create database ${benchDatabaseName}`);
-      await timed('migrations', async () => {
-        const handle = openPostgres(benchUrl(), 1);
-        await handle.migrate();
-        await handle.close();
-      });
-      const client = new pg.Client({ connectionString: benchUrl() });
-      await client.connect();
-      try {
-        await seedData(client, expected);
-      } finally {
-        await client.end();
-      }
-      await admin.query(`comment on database ${benchDatabaseName} is '${seedVersion}'`);
-      log(`seeded in ${((performance.now() - start) / 1000).toFixed(0)} s`);
-    }
-  } finally {
-    await admin.end();
-  }
-  // Migrations added since the seed (new indexes, ...) apply to the existing data.
-  const handle = openPostgres(benchUrl(), 1);
-  await handle.migrate();
-  await handle.close();
-};
+export const ensureSeeded = (options: { reseed?: boolean } = {}): Promise<void> =>
+  ensureSeededPostgres(
+    {
+      name: benchDatabaseName,
+      url: benchUrl(),
+      version: seedVersion,
+      log: { log, timed },
+      isFilled,
+      seed: (client) => seedData(client, expected),
+    },
+    options.reseed,
+  );
 
 /**
  * The embedded database of the PGlite run, seeded the same way at `pgliteExpected`'s size in
  * `dir` (kept between runs while its seed version and sizes match). Returns it open.
  */
-export const ensureSeededPglite = async (
+export const ensureSeededPglite = (
   dir: string,
   options: { reseed?: boolean } = {},
-): Promise<DatabaseHandle> => {
-  const marker = path.join(dir, 'bench-seed.txt');
-  const wanted = `${seedVersion} ${JSON.stringify(pgliteExpected)}`;
-  const seeded = existsSync(marker) && readFileSync(marker, 'utf8') === wanted;
-  if (seeded && !options.reseed) {
-    log(`${dir} already seeded (${wanted}); pass --reseed to rebuild it`);
-  } else {
-    rmSync(dir, { recursive: true, force: true });
-    const start = performance.now();
-    const handle = await openPglite(dir);
-    await timed('migrations (embedded)', () => handle.migrate());
-    await seedData(handle, pgliteExpected);
-    // PGlite's first vacuum after the load leaves half the pages out of the visibility map
-    // (index-only scans then read the heap): a second one sets them all.
-    await handle.query('vacuum');
-    await handle.close();
-    writeFileSync(marker, wanted);
-    log(`embedded database seeded in ${((performance.now() - start) / 1000).toFixed(0)} s`);
-  }
-  const handle = await openPglite(dir);
-  await handle.migrate();
-  return handle;
-};
+): Promise<DatabaseHandle> =>
+  ensureSeededEmbedded(
+    dir,
+    {
+      version: `${seedVersion} ${JSON.stringify(pgliteExpected)}`,
+      log: { log, timed },
+      seed: (client) => seedData(client, pgliteExpected),
+    },
+    options.reseed,
+  );
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await ensureSeeded({ reseed: process.argv.includes('--reseed') });

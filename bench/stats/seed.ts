@@ -1,8 +1,12 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { openPostgres, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { adminUrl } from '../bench-env.ts';
-import type { SeedClient } from '../seed.ts';
+import {
+  dropIndexesForLoad,
+  ensureSeededEmbedded,
+  ensureSeededPostgres,
+  seedLog,
+  type SeedClient,
+} from '../bulk-seed.ts';
 
 /**
  * « A year of data » for `npm run bench:stats`: a catalogue and the statistics rows a year of
@@ -67,14 +71,7 @@ export const TOP_VIDEO = 1;
 /** The gala's REDIFF. */
 export const GALA_REDIFF = 2;
 
-const log = (message: string) => console.log(`[seed stats] ${message}`);
-
-const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
-  const start = performance.now();
-  const result = await run();
-  log(`${label} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
-  return result;
-};
+const { log, timed } = seedLog('seed stats');
 
 const bulkTables = [
   'videos',
@@ -97,25 +94,7 @@ export const seedStatistics = async (client: SeedClient, sizes: StatsSeedSizes) 
   await client.query(`set work_mem = '64MB'`);
   await client.query(`select setseed(0.3535)`);
 
-  const indexes = (
-    await client.query<{ name: string; definition: string }>(
-      `select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
-         from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
-        where t.relname = any($1) and t.relnamespace = 'public'::regnamespace
-          and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
-      [bulkTables],
-    )
-  ).rows;
-  const keys = (
-    await client.query<{ name: string; table: string; definition: string }>(
-      `select conname as name, conrelid::regclass::text as table, pg_get_constraintdef(oid) as definition
-         from pg_constraint where contype = 'p' and conrelid::regclass::text = any($1)`,
-      [droppedKeys],
-    )
-  ).rows;
-  for (const { name } of indexes) await client.query(`drop index "${name}"`);
-  for (const { name, table } of keys)
-    await client.query(`alter table "${table}" drop constraint "${name}"`);
+  const indexes = await dropIndexesForLoad(client, bulkTables, droppedKeys);
 
   await timed(`${users} users`, () =>
     client.query(
@@ -249,12 +228,8 @@ export const seedStatistics = async (client: SeedClient, sizes: StatsSeedSizes) 
     `insert into video_counts select privacy, gpa_restricted, processing, count(*) from videos group by 1, 2, 3`,
   );
   await client.query(`set session_replication_role = origin`);
-  await timed(`${keys.length} primary keys and ${indexes.length} indexes rebuilt`, async () => {
-    for (const { name, table, definition } of keys) {
-      await client.query(`alter table "${table}" add constraint "${name}" ${definition}`);
-    }
-    for (const { definition } of indexes) await client.query(definition);
-  });
+  const { keys, indexes: rebuilt } = indexes.counts;
+  await timed(`${keys} primary keys and ${rebuilt} indexes rebuilt`, indexes.rebuild);
   await timed('vacuum analyze', () => client.query(`vacuum analyze`));
 };
 
@@ -264,78 +239,36 @@ export const statsUrl = () => {
   return url.toString();
 };
 
-const isSeeded = async (admin: pg.Client): Promise<boolean> => {
-  const found = await admin.query<{ comment: string | null }>(
-    `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
-    [statsDatabaseName],
-  );
-  if (found.rows[0]?.comment !== statsSeedVersion) return false;
-  const bench = new pg.Client({ connectionString: statsUrl() });
-  await bench.connect();
-  try {
-    const { rows } = await bench.query<{ n: string }>(
-      `select count(*) as n from videos where id <= $1`,
-      [postgresSizes.videos],
-    );
-    return Number(rows[0]?.n) === postgresSizes.videos;
-  } finally {
-    await bench.end();
-  }
-};
-
 /** `plateau_bench_stats`, seeded unless it is already (or `reseed`), migrated, open. */
 export const ensureStatsPostgres = async (reseed: boolean): Promise<DatabaseHandle> => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    if (!reseed && (await isSeeded(admin))) {
-      log(`${statsDatabaseName} already seeded (${statsSeedVersion}); --reseed rebuilds it`);
-    } else {
-      const start = performance.now();
-      await admin.query(`drop database if exists ${statsDatabaseName} with (force)`);
-      await admin.query(`create database ${statsDatabaseName}`);
-      await timed('migrations', async () => {
-        const handle = openPostgres(statsUrl(), 1);
-        await handle.migrate();
-        await handle.close();
-      });
-      const client = new pg.Client({ connectionString: statsUrl() });
-      await client.connect();
-      try {
-        await seedStatistics(client, postgresSizes);
-      } finally {
-        await client.end();
-      }
-      await admin.query(`comment on database ${statsDatabaseName} is '${statsSeedVersion}'`);
-      log(`seeded in ${((performance.now() - start) / 1000).toFixed(0)} s`);
-    }
-  } finally {
-    await admin.end();
-  }
-  const handle = openPostgres(statsUrl());
-  await handle.migrate();
-  return handle;
+  await ensureSeededPostgres(
+    {
+      name: statsDatabaseName,
+      url: statsUrl(),
+      version: statsSeedVersion,
+      log: { log, timed },
+      isFilled: async (bench) => {
+        const { rows } = await bench.query<{ n: string }>(
+          `select count(*) as n from videos where id <= $1`,
+          [postgresSizes.videos],
+        );
+        return Number(rows[0]?.n) === postgresSizes.videos;
+      },
+      seed: (client) => seedStatistics(client, postgresSizes),
+    },
+    reseed,
+  );
+  return openPostgres(statsUrl());
 };
 
 /** The embedded database in `dir`, seeded at `pgliteSizes` unless it is already, open. */
-export const ensureStatsPglite = async (dir: string, reseed: boolean): Promise<DatabaseHandle> => {
-  const marker = `${dir}/bench-seed.txt`;
-  const wanted = `${statsSeedVersion} ${JSON.stringify(pgliteSizes)}`;
-  if (!reseed && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) {
-    log(`${dir} already seeded (${statsSeedVersion}); --reseed rebuilds it`);
-  } else {
-    rmSync(dir, { recursive: true, force: true });
-    const start = performance.now();
-    const handle = await openPglite(dir);
-    await timed('migrations (embedded)', () => handle.migrate());
-    await seedStatistics(handle, pgliteSizes);
-    // As bench/seed.ts: a second vacuum sets the visibility map of every page.
-    await handle.query('vacuum');
-    await handle.close();
-    writeFileSync(marker, wanted);
-    log(`embedded database seeded in ${((performance.now() - start) / 1000).toFixed(0)} s`);
-  }
-  const handle = await openPglite(dir);
-  await handle.migrate();
-  return handle;
-};
+export const ensureStatsPglite = (dir: string, reseed: boolean): Promise<DatabaseHandle> =>
+  ensureSeededEmbedded(
+    dir,
+    {
+      version: `${statsSeedVersion} ${JSON.stringify(pgliteSizes)}`,
+      log: { log, timed },
+      seed: (client) => seedStatistics(client, pgliteSizes),
+    },
+    reseed,
+  );
