@@ -73,11 +73,14 @@ describe('a shared computer', () => {
     const page = await visit();
     await signIn(page, 'membre');
     const memberToken = await page.evaluate(() => localStorage.getItem('token'));
-    await openMenuItem(page, 'Historique');
+    // Her own lists first (a loaded CI once took over 30 s here: each step waits on its own).
     const main = page.getByRole('main');
-    await main.getByRole('heading', { name: secret, exact: true }).waitFor();
+    await openMenuItem(page, 'Historique');
+    await main.getByRole('heading', { name: 'Mon historique' }).waitFor();
+    await main.getByRole('heading', { name: secret, exact: true }).waitFor({ timeout: 60_000 });
     await openMenuItem(page, 'Vidéos likées');
-    await main.getByRole('heading', { name: secret, exact: true }).waitFor();
+    await main.getByRole('heading', { name: 'Mes videos likees' }).waitFor();
+    await main.getByRole('heading', { name: secret, exact: true }).waitFor({ timeout: 60_000 });
 
     // She leaves with the header's Déconnexion.
     await page.getByRole('banner').getByRole('button', { name: 'Déconnexion' }).click();
