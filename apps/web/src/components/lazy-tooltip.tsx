@@ -1,19 +1,25 @@
-import { lazy, Suspense, useRef, useState, type PointerEvent, type ReactElement } from 'react';
+import { useRef, useState, type ComponentType, type PointerEvent, type ReactElement } from 'react';
+import type { TooltipProps } from '@mui/material/Tooltip';
 
 // MUI Tooltip brings Popper, Portal and its Grow transition (about 11 kB gzip): it loads when
 // a pointer or the keyboard first reaches one of these elements, not with every grid of cards.
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+// Kept here once loaded, so that later elements are drawn inside it from their first render
+// rather than suspending (and redrawing their element) on the way.
+let loadedTooltip: ComponentType<TooltipProps> | undefined;
+let loading: Promise<ComponentType<TooltipProps>> | undefined;
+const loadTooltip = () =>
+  (loading ??= import('@mui/material/Tooltip').then((module) => (loadedTooltip = module.default)));
 
 /**
  * MUI's Tooltip, loaded on first hover or focus of its element; until then the element is
  * drawn alone (it keeps its own accessible name). The tip opens for the hover that loaded it.
  */
 export const LazyTooltip = ({ title, children }: { title: string; children: ReactElement }) => {
-  const [wanted, setWanted] = useState(false);
+  const [Tooltip, setTooltip] = useState(() => loadedTooltip);
   const [open, setOpen] = useState(false);
   const show = () => {
-    setWanted(true);
     setOpen(true);
+    if (!Tooltip) loadTooltip().then((loaded) => setTooltip(() => loaded), () => {});
   };
   const hide = () => setOpen(false);
   return (
@@ -28,12 +34,10 @@ export const LazyTooltip = ({ title, children }: { title: string; children: Reac
       onFocus={show}
       onBlur={hide}
     >
-      {wanted ? (
-        <Suspense fallback={children}>
-          <Tooltip title={title} open={open} onOpen={show} onClose={hide}>
-            {children}
-          </Tooltip>
-        </Suspense>
+      {Tooltip ? (
+        <Tooltip title={title} open={open} onOpen={show} onClose={hide}>
+          {children}
+        </Tooltip>
       ) : (
         children
       )}
@@ -45,36 +49,25 @@ export const LazyTooltip = ({ title, children }: { title: string; children: Reac
  * MUI's Tooltip for an element people click (a button): its code is fetched on the first hover
  * or focus, and it wraps the element only once neither pointer nor focus is on it, so the
  * button is never redrawn under a click or while it holds the focus. The tip shows from the
- * next hover on; the button keeps its own accessible name meanwhile.
+ * next hover on; the button keeps its own accessible name meanwhile. Once the code is loaded,
+ * a button drawn later is wrapped from the start and never redrawn at all.
  */
 export const DeferredTooltip = ({ title, children }: { title: string; children: ReactElement }) => {
-  const [ready, setReady] = useState(false);
-  const state = useRef({ loaded: false, hovered: false, focused: false });
+  const [Tooltip, setTooltip] = useState(() => loadedTooltip);
+  const state = useRef({ hovered: false, focused: false });
   const settle = () => {
-    const { loaded, hovered, focused } = state.current;
-    if (loaded && !hovered && !focused) setReady(true);
+    const { hovered, focused } = state.current;
+    if (loadedTooltip && !hovered && !focused) setTooltip(() => loadedTooltip);
   };
   const engage = (what: 'hovered' | 'focused') => {
     state.current[what] = true;
-    import('@mui/material/Tooltip').then(
-      () => {
-        state.current.loaded = true;
-        settle();
-      },
-      () => {},
-    );
+    loadTooltip().then(settle, () => {});
   };
   const release = (what: 'hovered' | 'focused') => {
     state.current[what] = false;
     settle();
   };
-  if (ready) {
-    return (
-      <Suspense fallback={children}>
-        <Tooltip title={title}>{children}</Tooltip>
-      </Suspense>
-    );
-  }
+  if (Tooltip) return <Tooltip title={title}>{children}</Tooltip>;
   return (
     <span
       style={{ display: 'contents' }}

@@ -16,7 +16,13 @@ URL.revokeObjectURL ??= () => {};
 // so that a failing wait reports what it waited for rather than a bare timeout.
 configure({ asyncUtilTimeout: 25_000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The tooltips' code, fetched by the app on a first hover, is compiled here beforehand: on a
+// loaded machine that first fetch took seconds, and a button it then redrew under a later
+// click lost that click. Fetched in advance, it arrives within the hover that asks for it.
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await import('@mui/material/Tooltip');
+});
 beforeEach(() => {
   localStorage.clear();
   restoreSession();
