@@ -116,7 +116,7 @@ describe('directs and settings, as the geek', () => {
     try {
       await page.goto('/settings');
       const main = page.getByRole('main');
-      await main.getByRole('button', { name: 'Enregistrer' }).waitFor();
+      await main.getByRole('button', { name: 'Enregistrer', exact: true }).waitFor();
       await look(page, 'reglages');
 
       await pick(page, main, 'Rechercher un DT', TITLE);
