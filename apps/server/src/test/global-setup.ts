@@ -3,8 +3,27 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, pgliteExtensions, wrapPglite } from '../db/client.ts';
+import { loadConfig } from '../config.ts';
+import { openPostgres, pgliteExtensions, wrapPglite, type DatabaseHandle } from '../db/client.ts';
+import { siteQueues } from '../job-queues.ts';
+import { createJobQueue } from '../jobs/boss.ts';
 import { adminUrl, testTmpDir } from './test-env.ts';
+
+/**
+ * Our migrations, then pg-boss's schema and the site's queues, as a first start leaves them:
+ * every file's app would otherwise create them again (0.15-0.9 s on PGlite, 20 ms once there).
+ */
+const prepare = async (handle: DatabaseHandle) => {
+  await handle.migrate();
+  const config = loadConfig({
+    DATA_DIR: testTmpDir,
+    JWT_SECRET: 'x'.repeat(64),
+    LOG_LEVEL: 'silent',
+  });
+  const jobs = createJobQueue(handle, config, { supervise: false, queues: siteQueues });
+  await jobs.boss();
+  await jobs.stop();
+};
 
 /**
  * Migrates one database per run and hands its copy to every test file: a PGlite data-dir dump,
@@ -23,7 +42,7 @@ export default async function setup(project: TestProject) {
     const url = new URL(adminUrl());
     url.pathname = `/${template}`;
     const handle = openPostgres(url.toString(), 1);
-    await handle.migrate();
+    await prepare(handle);
     await handle.close();
     project.provide('postgresTemplate', template);
     return async () => {
@@ -33,7 +52,7 @@ export default async function setup(project: TestProject) {
   }
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const handle = wrapPglite(client);
-  await handle.migrate();
+  await prepare(handle);
   const dump = await client.dumpDataDir('none');
   const file = path.join(testTmpDir, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

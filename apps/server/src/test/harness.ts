@@ -8,12 +8,14 @@ import { inject } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { locateMediaBinaries, type MediaBinaries } from '../media-tools/binaries.ts';
 import { openPostgres, pgliteExtensions, wrapPglite, type DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { signToken } from '../modules/auth/token.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { openMediaStorage } from '../storage/open-media-storage.ts';
 import { emptyTestPrefix, testMediaEnv } from './test-media.ts';
+import { openPooledPglite } from './pglite-pool.ts';
 import { adminUrl, testTmpDir } from './test-env.ts';
 
 export const testDatabaseKind = (process.env.PLATEAU_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -102,6 +104,17 @@ export const createTestUser = async (
   return { ...viewer, id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
 };
 
+/** The machine's ffmpeg, found once per test process rather than by every file's app. */
+let foundBinaries: Promise<MediaBinaries | null> | undefined;
+
+/** What the app is given: the binaries found once, unless the file chose its own. */
+const withFoundBinaries = async (config: Config, extra: Partial<BuildAppOptions> = {}) => {
+  const own = config.ffmpegPath !== undefined || config.ffprobePath !== undefined;
+  if (own || (extra.extraDeps && 'mediaBinaries' in extra.extraDeps)) return extra;
+  const mediaBinaries = await (foundBinaries ??= locateMediaBinaries({}));
+  return { ...extra, extraDeps: { mediaBinaries, ...extra.extraDeps } };
+};
+
 /**
  * Builds the app on a private database and data directory for the current test file, and
  * tears both down after it. Call at the top level of a test file.
@@ -119,13 +132,17 @@ export const useTestApp = (
       ...testMediaEnv(),
       ...options.env,
     });
-    context.database = await openTestDatabase();
+    // A file's own database, reset for the next file on PGlite rather than opened again.
+    context.database =
+      testDatabaseKind === 'pglite'
+        ? await openPooledPglite(inject('pgliteTemplate'))
+        : await openTestDatabase();
     context.storage = await openMediaStorage(context.config, context.database.db);
     context.app = await buildApp({
       config: context.config,
       database: context.database,
       storage: context.storage,
-      ...options.extra,
+      ...(await withFoundBinaries(context.config, options.extra)),
     });
     await context.app.ready();
     context.createUser = (role, options) =>
