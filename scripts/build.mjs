@@ -118,9 +118,10 @@ const packagesStayExternal = {
   },
 };
 
-export const buildServer = async () => {
+/** The server's build, into `outdir` (dist/ by default; the tests build a copy of their own). */
+export const buildServer = async ({ outdir = serverDist } = {}) => {
   const esbuild = await requireTool('esbuild', () => import('esbuild'));
-  rmSync(serverDist, { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
   try {
     const result = await esbuild.build({
       absWorkingDir: serverDir,
@@ -130,7 +131,7 @@ export const buildServer = async () => {
           path.join(serverDir, 'src', file.replace(/\.js$/, '.ts')),
         ]),
       ),
-      outdir: serverDist,
+      outdir,
       bundle: true,
       // Shared code goes into chunks at the top of dist/, beside the migrations it reads.
       splitting: true,
@@ -145,7 +146,7 @@ export const buildServer = async () => {
     // Files found through import.meta.url (migrations, the web app) are located from the top of
     // dist/: code that reads them must not end up in an entry of a subfolder.
     for (const [output, info] of Object.entries(result.metafile.outputs)) {
-      const nested = path.dirname(path.resolve(serverDir, output)) !== serverDist;
+      const nested = path.dirname(path.resolve(serverDir, output)) !== path.resolve(outdir);
       if (
         nested &&
         output.endsWith('.js') &&
@@ -159,10 +160,13 @@ export const buildServer = async () => {
   } finally {
     await esbuild.stop();
   }
-  cpSync(path.join(serverDir, 'src/db/migrations'), path.join(serverDist, 'migrations'), {
+  cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'migrations'), {
     recursive: true,
   });
-  writeFileSync(serverBuild.stamp, `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
+  writeFileSync(
+    path.join(outdir, path.basename(serverBuild.stamp)),
+    `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`,
+  );
 };
 
 /** The running build child, so scripts/start.mjs can stop it on a signal. */

@@ -4,11 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clipsDir, makeClip } from '../test/clips.ts';
-import { adminAuth, usePlateauProcesses, waitFor } from '../test/plateau-process.ts';
+import {
+  adminAuth,
+  builtEntry,
+  serverRoot,
+  usePlateauProcesses,
+  waitFor,
+} from '../test/plateau-process.ts';
 import { testTmpDir } from '../test/test-env.ts';
 import { listFiles } from './file-copy.ts';
 import { readLastBackup } from './last-backup.ts';
@@ -19,16 +24,14 @@ import { readManifest } from './manifest.ts';
  * in flight, restored into an empty installation that then answers exactly as the site did.
  */
 const processes = usePlateauProcesses();
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const backups = mkdtempSync(path.join(testTmpDir, 'backups-'));
 afterAll(() => rmSync(backups, { recursive: true, force: true }));
 
 const cli = async (entry: 'backup' | 'restore', args: string[], env: Record<string, string>) => {
-  const result = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', `src/cli/${entry}.ts`, ...args],
-    { cwd: serverRoot, env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env } },
-  ).then(
+  const result = await promisify(execFile)(process.execPath, [...builtEntry(entry), ...args], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );

@@ -2,7 +2,6 @@ import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   ListMultipartUploadsCommand,
@@ -26,7 +25,13 @@ import { abortStaleMultipartUploads } from '../storage/s3-multipart-sweep.ts';
 import { workingCopySuffix } from '../storage/scratch-folder.ts';
 import { clipsDir } from '../test/clips.ts';
 import { createPostgresTestDatabase } from '../test/harness.ts';
-import { adminAuth, usePlateauProcesses, waitFor } from '../test/plateau-process.ts';
+import {
+  adminAuth,
+  builtEntry,
+  serverRoot,
+  usePlateauProcesses,
+  waitFor,
+} from '../test/plateau-process.ts';
 import { startStoreProxy } from '../test/store-proxy.ts';
 import { emptyTestPrefix, testMediaEnv, testMediaKind } from '../test/test-media.ts';
 import { testTmpDir } from '../test/test-env.ts';
@@ -39,7 +44,6 @@ import { testTmpDir } from '../test/test-env.ts';
  * the sweep aborts the multipart upload it left in the store.
  */
 const run = promisify(execFile);
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const processes = usePlateauProcesses();
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
@@ -262,7 +266,7 @@ describe.skipIf(testMediaKind !== 's3' || !process.env.TEST_DATABASE_URL)(
       const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
       await utimes(left, twoHoursAgo, twoHoursAgo);
 
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+      const worker = spawn(process.execPath, builtEntry('worker'), {
         cwd: serverRoot,
         env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env, PORT: String(await freePort()) },
         stdio: 'ignore',

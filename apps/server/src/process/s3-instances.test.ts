@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/network-test-helpers.ts';
 import { loadConfig } from '../config.ts';
@@ -14,7 +13,9 @@ import { clipsDir, makeClip } from '../test/clips.ts';
 import { createPostgresTestDatabase } from '../test/harness.ts';
 import {
   adminAuth,
+  builtEntry,
   firstRangeOver,
+  serverRoot,
   usePlateauProcesses,
   waitFor,
 } from '../test/plateau-process.ts';
@@ -26,7 +27,6 @@ import { emptyTestPrefix, testMediaEnv, testMediaKind } from '../test/test-media
  * on one server resumes on the other, the worker encodes from the bucket, and both servers play
  * the same bytes; no machine keeps a medium on its disk.
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const processes = usePlateauProcesses();
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
@@ -66,7 +66,7 @@ describe.skipIf(testMediaKind !== 's3' || !process.env.TEST_DATABASE_URL)(
       for (const site of [two!, workerSite!]) site.env.JWT_SECRET = one!.env.JWT_SECRET!;
       cleanups.push(() => emptyTestPrefix(loadConfig({ ...one!.env })));
       await Promise.all([processes.start(one!.env), processes.start(two!.env)]);
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+      const worker = spawn(process.execPath, builtEntry('worker'), {
         cwd: serverRoot,
         env: {
           PATH: process.env.PATH,

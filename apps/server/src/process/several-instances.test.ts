@@ -4,7 +4,6 @@ import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runNginx, type RunningNginx } from '../../../../bench/media/nginx.ts';
 import { freePort, sleep } from '../../../../scripts/network-test-helpers.ts';
@@ -20,7 +19,9 @@ import { clipsDir, makeClip } from '../test/clips.ts';
 import { testDatabaseKind } from '../test/harness.ts';
 import {
   adminAuth,
+  builtEntry,
   firstRangeOver,
+  serverRoot,
   usePlateauProcesses,
   waitFor,
 } from '../test/plateau-process.ts';
@@ -31,7 +32,6 @@ import {
  * DATA_DIR. A person signs in, uploads through one instance, the worker encodes, the video is
  * watched through the other; one instance stops while requests flow and none is lost.
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const operations = readFileSync(path.resolve(serverRoot, '../../docs/operations.md'), 'utf8');
 const processes = usePlateauProcesses();
 const cleanups: (() => unknown)[] = [];
@@ -94,7 +94,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances and a worker beh
     const second = { ...first, PORT: String(await freePort()) };
     // Both start at once on the empty database: one migrates, the other waits for it.
     const [one] = await Promise.all([processes.start(first), processes.start(second)]);
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+    const worker = spawn(process.execPath, builtEntry('worker'), {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...first },
       stdio: 'ignore',

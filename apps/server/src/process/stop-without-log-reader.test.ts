@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, testDatabaseKind } from '../test/harness.ts';
 import { testTmpDir } from '../test/test-env.ts';
 import { freePort, sleep } from '../../../../scripts/network-test-helpers.ts';
+import { builtEntry, serverRoot } from '../test/plateau-process.ts';
 
 /**
  * The reproduction of a stop that never ended: a process whose standard output and error are
@@ -14,7 +14,6 @@ import { freePort, sleep } from '../../../../scripts/network-test-helpers.ts';
  * collector that restarted), then SIGTERM. pino's exit flush used to retry the failed write
  * every 100 ms for ever; the stop must end within its grace whatever happened to the logs.
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started = new Set<ChildProcess>();
 const cleanups: (() => unknown)[] = [];
 
@@ -25,10 +24,10 @@ afterAll(async () => {
 
 const GRACE_SECONDS = 2;
 
-const startProcess = (entry: string, env: Record<string, string>) => {
+const startProcess = (entry: 'server' | 'worker', env: Record<string, string>) => {
   const dataDir = mkdtempSync(path.join(testTmpDir, 'log-reader-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, builtEntry(entry), {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
@@ -70,7 +69,7 @@ describe('a stop after the reader of the logs went away', () => {
       cleanups.push(database.drop);
       env.DATABASE_URL = database.url;
     }
-    const server = startProcess('src/main.ts', env);
+    const server = startProcess('server', env);
     // A request's log line and a few others are written while the reader is still there.
     while (!(await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok) {
       expect(server.child.exitCode, server.output()).toBeNull();
@@ -83,7 +82,7 @@ describe('a stop after the reader of the logs went away', () => {
   it.runIf(testDatabaseKind === 'postgres')('the encode worker exits 0 as well', async () => {
     const database = await createPostgresTestDatabase();
     cleanups.push(database.drop);
-    const worker = startProcess('src/worker-main.ts', { DATABASE_URL: database.url });
+    const worker = startProcess('worker', { DATABASE_URL: database.url });
     while (!worker.output().includes('encode worker started')) {
       expect(worker.child.exitCode, worker.output()).toBeNull();
       await sleep(200);

@@ -20,7 +20,7 @@ describe.runIf(testDatabaseKind === 'pglite')("the test files' PGlite, handed on
       )
     ).rows as [{ id: number }];
     await first.query("INSERT INTO users (username, role) VALUES ('grace', 'plateau')");
-    await first.query("SELECT pgboss.create_queue('only-here', '{\"policy\": \"standard\"}')");
+    await first.query('SELECT pgboss.create_queue(\'only-here\', \'{"policy": "standard"}\')');
     const zone = (await first.query('SHOW TIME ZONE')).rows;
     await first.query("SET TIME ZONE 'Asia/Kathmandu'");
     await first.query('CREATE TEMPORARY TABLE scratch (n int)');

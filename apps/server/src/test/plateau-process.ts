@@ -1,14 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
+import { serverEntries } from '../../../../scripts/build.mjs';
 import { freePort } from '../../../../scripts/network-test-helpers.ts';
 import { createPostgresTestDatabase, testDatabaseKind } from './harness.ts';
 import { testTmpDir } from './test-env.ts';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where the server's processes run from: relative paths mean what they mean for `npm start`. */
+export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The arguments of `node` that run `entry` of the server as built for this run (global-setup.ts):
+ * `npm start`'s compiled code, not the sources through a TypeScript loader.
+ */
+export const builtEntry = (entry: keyof typeof serverEntries): string[] => [
+  path.join(inject('serverBuild'), serverEntries[entry]),
+];
 
 /** A value for a failure's message: an inject response by its status and body. */
 const shown = (value: unknown) => {
@@ -49,8 +59,9 @@ export const usePlateauProcesses = () => {
   });
 
   /**
-   * The settings of a new site; `extra` adds or overrides variables. `empty`: its PostgreSQL
-   * database has no table yet (a restore's target).
+   * The settings of a new site; `extra` adds or overrides variables. Its database is the run's
+   * migrated template, or with `empty` has no table yet (a restore's target): a PostgreSQL
+   * database of its own, or on PGlite an empty data folder.
    */
   const site = async (
     prefix: string,
@@ -74,13 +85,16 @@ export const usePlateauProcesses = () => {
       const database = await createPostgresTestDatabase({ empty });
       cleanups.push(database.drop);
       env.DATABASE_URL = database.url;
+    } else if (!empty) {
+      // Where the server keeps its embedded database (db/client.ts), already migrated.
+      cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'pglite'), { recursive: true });
     }
     return { env, dataDir, api: `http://127.0.0.1:${port}/api` };
   };
 
   /** Starts the server of `env` and waits until it answers its health check. */
   const start = async (env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, builtEntry('server'), {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

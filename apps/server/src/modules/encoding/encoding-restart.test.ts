@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -19,8 +18,8 @@ import { testDatabaseKind, useTestApp } from '../../test/harness.ts';
 import { childProcesses, isRunning, processGroup } from '../../test/processes.ts';
 import { startEncodeWorker } from './encode-worker.ts';
 import { seedVideo, waitForVideo } from './encoding.test-helpers.ts';
+import { builtEntry, serverRoot } from '../../test/plateau-process.ts';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ctx = useTestApp();
 const children = new Set<ChildProcess>();
 
@@ -37,7 +36,7 @@ afterAll(() => {
 
 /** `npm run worker` as a real process, in its own process group (cleaned up after the file). */
 const startWorker = (env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+  const child = spawn(process.execPath, builtEntry('worker'), {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

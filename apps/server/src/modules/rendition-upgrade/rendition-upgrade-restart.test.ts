@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { siteQueues } from '../../job-queues.ts';
@@ -16,8 +15,8 @@ import { testDatabaseKind, useTestApp } from '../../test/harness.ts';
 import { childProcesses, isRunning } from '../../test/processes.ts';
 import { startRenditionUpgradeWorker } from './rendition-upgrade-worker.ts';
 import { decodedFrames, seedOldLayoutVideo } from './rendition-upgrade.test-helpers.ts';
+import { builtEntry, serverRoot } from '../../test/plateau-process.ts';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ctx = useTestApp({ env: { MEDIA_UPGRADE_PAUSE: '0', MEDIA_UPGRADE_SPEED: '0' } });
 const children = new Set<ChildProcess>();
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -35,7 +34,7 @@ afterAll(() => {
 
 /** `npm run worker` as a real process, copying at twice real time: a 12 s rung takes 6 s. */
 const startWorker = (databaseUrl: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+  const child = spawn(process.execPath, builtEntry('worker'), {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
