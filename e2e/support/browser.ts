@@ -49,11 +49,12 @@ const lastsAsLongAsItPlays = (request: Request) =>
 
 /**
  * What a visitor's device may change: `hasTouch` for a phone's finger; `baseURL` for a file
- * that serves a Plateau of its own.
+ * that serves a Plateau of its own; `userAgent` for a visitor the server must tell apart from
+ * the others (they all come from one address with one browser).
  */
 export type VisitOptions = Pick<
   BrowserContextOptions,
-  'baseURL' | 'hasTouch' | 'isMobile' | 'viewport'
+  'baseURL' | 'hasTouch' | 'isMobile' | 'viewport' | 'userAgent'
 >;
 
 /** A fresh visitor (own storage) on this run's Plateau (or `baseURL`), at laptop size, in French. */
