@@ -45,7 +45,6 @@ describe('DeferredTooltip', () => {
   });
 });
 
-
 describe('LazyTooltip', () => {
   it('shows nothing until hovered, then its tip; the tip goes when the pointer leaves', async () => {
     render(
@@ -75,4 +74,3 @@ describe('LazyTooltip', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Filtrer par tag');
   });
 });
-

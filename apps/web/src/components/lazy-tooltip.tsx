@@ -19,7 +19,11 @@ export const LazyTooltip = ({ title, children }: { title: string; children: Reac
   const [open, setOpen] = useState(false);
   const show = () => {
     setOpen(true);
-    if (!Tooltip) loadTooltip().then((loaded) => setTooltip(() => loaded), () => {});
+    if (!Tooltip)
+      loadTooltip().then(
+        (loaded) => setTooltip(() => loaded),
+        () => {},
+      );
   };
   const hide = () => setOpen(false);
   return (
